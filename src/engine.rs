@@ -1,0 +1,419 @@
+//! The engine: runs scan -> expand -> splice over every chapter, on all
+//! cores, and collects diagnostics.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use pulldown_cmark::{Event, Tag, TagEnd};
+
+use crate::book::Chapter;
+use crate::data::Data;
+use crate::diagnostics::Diagnostic;
+use crate::directive::{Expansion, Placement, Registry};
+use crate::markdown::to_markdown;
+use crate::scan::{self, Site};
+use crate::settings::Settings;
+use crate::splice::{Replacement, splice};
+
+/// Everything shared by one run: settings, directives, the book as mdBook
+/// sent it, and the data files (each loaded at most once, on first use).
+pub struct Run<'a> {
+    /// The build's settings.
+    pub settings: &'a Settings,
+    /// The directives.
+    pub registry: &'a Registry,
+    /// The chapters, unmodified.
+    pub chapters: &'a [Chapter],
+    /// Lazily loaded data files and indexes.
+    pub data: Data,
+}
+
+/// Whether link directives are resolved or left as written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Expand everything: the real output.
+    Final,
+    /// Expand everything but link directives, to learn the headings a page
+    /// will have.
+    Index,
+}
+
+/// The context a directive expands in.
+pub struct Cx<'a> {
+    /// The run.
+    pub run: &'a Run<'a>,
+    /// Index of the chapter being expanded.
+    pub chapter: usize,
+    /// Final output or index building.
+    pub mode: Mode,
+    /// Whether this is the body of a fence directive (no fences allowed).
+    pub in_fence: bool,
+}
+
+impl Cx<'_> {
+    /// The build's settings.
+    pub fn settings(&self) -> &Settings {
+        self.run.settings
+    }
+
+    /// The chapter being expanded.
+    pub fn current(&self) -> &Chapter {
+        &self.run.chapters[self.chapter]
+    }
+
+    /// Expands the directives in `text`, a fragment of the current chapter
+    /// (such as a FAQ answer). Diagnostics are in `text`'s offsets.
+    pub fn expand_fragment(&self, text: &str) -> Outcome {
+        let cx = Cx {
+            run: self.run,
+            chapter: self.chapter,
+            mode: self.mode,
+            in_fence: true,
+        };
+        expand_text(text, &cx)
+    }
+}
+
+/// The result of expanding one text.
+#[derive(Debug, Default)]
+pub struct Outcome {
+    /// The new text, or `None` when nothing changed.
+    pub text: Option<String>,
+    /// Errors and warnings, in the text's offsets.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Expands every directive in `text`.
+pub fn expand_text(text: &str, cx: &Cx<'_>) -> Outcome {
+    let registry = cx.run.registry;
+    if !scan::may_contain(text, registry) {
+        return Outcome::default();
+    }
+    let scan = scan::scan(text, registry, cx.settings().markdown);
+    let mut diagnostics = scan.warnings;
+    let mut replacements = Vec::with_capacity(scan.sites.len());
+    for site in &scan.sites {
+        let (range, placement, result) = match site {
+            Site::Brace(call) => {
+                let Some(directive) = registry.brace(call.name) else {
+                    continue;
+                };
+                if cx.mode == Mode::Index && directive.is_link() {
+                    continue;
+                }
+                (
+                    call.range.clone(),
+                    call.placement,
+                    directive.expand(call, cx),
+                )
+            }
+            Site::Fence(block) => {
+                let Some(directive) = registry.fence(block.name) else {
+                    continue;
+                };
+                let result = if cx.in_fence {
+                    Err(vec![block.error(format!(
+                        "a `{}` block cannot be nested inside another directive block",
+                        block.name
+                    ))])
+                } else {
+                    directive.expand(block, cx)
+                };
+                (block.range.clone(), Placement::Block, result)
+            }
+        };
+        let result = result.and_then(|expansion| fit(expansion, placement, site));
+        let text = match result {
+            Ok(Expansion::Inline(text) | Expansion::Block(text)) => text,
+            Err(errors) => {
+                let note = error_note(&errors, placement, cx.settings().markdown.parser_options());
+                diagnostics.extend(errors);
+                note
+            }
+        };
+        replacements.push(Replacement { range, text });
+    }
+    let text = (!replacements.is_empty()).then(|| splice(text, &replacements));
+    Outcome { text, diagnostics }
+}
+
+/// Checks that an expansion fits where its call is.
+fn fit(
+    expansion: Expansion,
+    placement: Placement,
+    site: &Site<'_>,
+) -> Result<Expansion, Vec<Diagnostic>> {
+    match (&expansion, placement, site) {
+        (Expansion::Block(_), Placement::Inline, Site::Brace(call)) => Err(vec![
+            call.error(format!(
+                "`{{{{#{}}}}}` makes block content here, so it must be a paragraph of its own",
+                call.name
+            ))
+            .with_label("inside running text")
+            .with_help("put it on a line of its own with blank lines around it"),
+        ]),
+        _ => Ok(expansion),
+    }
+}
+
+/// The visible note that replaces a failed directive (`on-error = "warn"`).
+fn error_note(
+    errors: &[Diagnostic],
+    placement: Placement,
+    options: pulldown_cmark::Options,
+) -> String {
+    let message = errors
+        .iter()
+        .map(|e| e.message.as_str())
+        .collect::<Vec<_>>()
+        .join("; ");
+    let label = format!("mdbook-community error: {message}");
+    match placement {
+        Placement::Block => to_markdown(
+            [
+                Event::Start(Tag::BlockQuote(None)),
+                Event::Start(Tag::Paragraph),
+                Event::Start(Tag::Strong),
+                Event::Text("mdbook-community error:".into()),
+                Event::End(TagEnd::Strong),
+                Event::Text(" ".into()),
+                Event::Text(message.into()),
+                Event::End(TagEnd::Paragraph),
+                Event::End(TagEnd::BlockQuote(None)),
+            ],
+            options,
+        ),
+        Placement::Inline => to_markdown(
+            [
+                Event::Start(Tag::Strong),
+                Event::Text(format!("[{label}]").into()),
+                Event::End(TagEnd::Strong),
+            ],
+            options,
+        ),
+    }
+}
+
+/// Expands every chapter of the book; returns the new contents (`None` for
+/// unchanged chapters) and all diagnostics, in book order.
+pub fn expand_book(run: &Run<'_>) -> (Vec<Option<String>>, Vec<Diagnostic>) {
+    let chapters = run.chapters;
+    let todo: Vec<usize> = (0..chapters.len())
+        .filter(|&i| scan::may_contain(&chapters[i].content, run.registry))
+        .collect();
+    let results: Mutex<Vec<(usize, Outcome)>> = Mutex::new(Vec::with_capacity(todo.len()));
+    let next = AtomicUsize::new(0);
+    let work = || {
+        loop {
+            let n = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&index) = todo.get(n) else { break };
+            let cx = Cx {
+                run,
+                chapter: index,
+                mode: Mode::Final,
+                in_fence: false,
+            };
+            let outcome = expand_text(&chapters[index].content, &cx);
+            if let Ok(mut results) = results.lock() {
+                results.push((index, outcome));
+            }
+        }
+    };
+    let threads = worker_count(todo.len());
+    if threads > 1 {
+        std::thread::scope(|scope| {
+            for _ in 1..threads {
+                scope.spawn(work);
+            }
+            work();
+        });
+    } else {
+        work();
+    }
+    let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    results.sort_by_key(|(index, _)| *index);
+    let mut contents = vec![None; chapters.len()];
+    let mut diagnostics = Vec::new();
+    for (index, outcome) in results {
+        contents[index] = outcome.text;
+        diagnostics.extend(
+            outcome
+                .diagnostics
+                .into_iter()
+                .map(|d| d.for_chapter(index)),
+        );
+    }
+    (contents, diagnostics)
+}
+
+/// How many threads to use for `jobs` chapters.
+fn worker_count(jobs: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    cores.min(jobs).max(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::directive::{BraceDirective, Call, FenceBlock, FenceDirective};
+    use crate::protocol::{Context, Generation};
+
+    /// A test-only directive: `{{#shout words}}` upper-cases its words
+    /// inline; `{{#shout words list}}` makes a bullet list; `{{#shout}}` with
+    /// no words is an error.
+    struct Shout;
+    impl BraceDirective for Shout {
+        fn name(&self) -> &'static str {
+            "shout"
+        }
+        fn expand(&self, call: &Call<'_>, _: &Cx<'_>) -> Result<Expansion, Vec<Diagnostic>> {
+            let tokens = call.tokens().map_err(|e| vec![e])?;
+            if tokens.is_empty() {
+                return Err(vec![call.error("`shout` needs words")]);
+            }
+            let words: Vec<String> = call
+                .args
+                .split_whitespace()
+                .filter(|w| *w != "list")
+                .map(str::to_uppercase)
+                .collect();
+            if call.args.ends_with("list") {
+                let items: Vec<String> = words.iter().map(|w| format!("- {w}")).collect();
+                Ok(Expansion::Block(items.join("\n")))
+            } else {
+                Ok(Expansion::Inline(words.join(" ")))
+            }
+        }
+    }
+
+    /// A test-only fence: its body, with directives expanded, in a quote.
+    struct Box_;
+    impl FenceDirective for Box_ {
+        fn name(&self) -> &'static str {
+            "box"
+        }
+        fn expand(
+            &self,
+            block: &FenceBlock<'_>,
+            cx: &Cx<'_>,
+        ) -> Result<Expansion, Vec<Diagnostic>> {
+            let inner = cx.expand_fragment(&block.body);
+            let map = |o| block.body_map.to_source(o);
+            let errors: Vec<_> = inner
+                .diagnostics
+                .into_iter()
+                .map(|d| d.map_range(&map))
+                .collect();
+            if errors.iter().any(Diagnostic::is_error) {
+                return Err(errors);
+            }
+            let body = inner.text.unwrap_or_else(|| block.body.clone());
+            Ok(Expansion::Block(format!("BOX[{}]", body.trim_end())))
+        }
+    }
+
+    fn settings() -> Settings {
+        let context = Context {
+            root: ".".into(),
+            config: serde_json::json!({}),
+            renderer: "html".into(),
+            mdbook_version: "0.5.4".into(),
+        };
+        Settings::from_context(&context, Generation::V05).expect("valid")
+    }
+
+    fn expand(texts: &[&str]) -> (Vec<Option<String>>, Vec<Diagnostic>) {
+        let settings = settings();
+        let registry = Registry::new().with_brace(Shout).with_fence(Box_);
+        let chapters: Vec<Chapter> = texts
+            .iter()
+            .map(|t| Chapter {
+                name: "c".into(),
+                content: (*t).into(),
+                ..Chapter::default()
+            })
+            .collect();
+        let run = Run {
+            settings: &settings,
+            registry: &registry,
+            chapters: &chapters,
+            data: Data::default(),
+        };
+        expand_book(&run)
+    }
+
+    #[test]
+    fn expands_inline_and_block_calls() {
+        let (out, diags) = expand(&["Hi {{#shout a b}}!\n\n{{#shout x y list}}\n\nend\n"]);
+        assert!(diags.is_empty(), "{diags:?}");
+        assert_eq!(out[0].as_deref(), Some("Hi A B!\n\n- X\n- Y\n\nend\n"));
+    }
+
+    #[test]
+    fn chapters_without_calls_are_untouched() {
+        let text = "# T\n\n{{#include x.md}} `{{#shout a}}` \\{{#shout b}}\n";
+        let (out, diags) = expand(&[text, "plain"]);
+        assert_eq!(out, vec![None, None]);
+        assert!(diags.is_empty());
+    }
+
+    #[test]
+    fn block_expansion_in_running_text_is_an_error_with_a_note() {
+        let (out, diags) = expand(&["See {{#shout a list}} here.\n"]);
+        assert_eq!(diags.len(), 1);
+        assert!(diags[0].message.contains("must be a paragraph of its own"));
+        let out = out[0].as_deref().expect("note spliced in");
+        assert!(out.starts_with("See **\\[mdbook-community error:"), "{out}");
+        assert!(out.ends_with(" here.\n"), "{out}");
+    }
+
+    #[test]
+    fn errors_are_located_in_their_chapter() {
+        let text = "x\n\n{{#shout}}\n";
+        let (_, diags) = expand(&["fine", text]);
+        assert_eq!(diags.len(), 1);
+        match &diags[0].location {
+            Some(crate::diagnostics::Location::Chapter { chapter, range }) => {
+                assert_eq!(*chapter, 1);
+                assert_eq!(&text[range.clone()], "shout");
+            }
+            other => panic!("unexpected location {other:?}"),
+        }
+    }
+
+    #[test]
+    fn fence_bodies_expand_nested_calls_and_map_errors() {
+        let text = "- item\n\n  ```box\n  {{#shout hi}}\n  ```\n";
+        let (out, diags) = expand(&[text]);
+        assert!(diags.is_empty(), "{diags:?}");
+        assert_eq!(out[0].as_deref(), Some("- item\n\n  BOX[HI]\n"));
+
+        let text = "```box\nok\n{{#shout}}\n```\n";
+        let (_, diags) = expand(&[text]);
+        match &diags[0].location {
+            Some(crate::diagnostics::Location::Chapter { range, .. }) => {
+                assert_eq!(&text[range.clone()], "shout");
+            }
+            other => panic!("unexpected location {other:?}"),
+        }
+    }
+
+    #[test]
+    fn nested_fences_are_errors() {
+        let (_, diags) = expand(&["````box\n```box\nx\n```\n````\n"]);
+        assert!(
+            diags.iter().any(|d| d.message.contains("cannot be nested")),
+            "{diags:?}"
+        );
+    }
+
+    #[test]
+    fn many_chapters_in_parallel_keep_their_order() {
+        let texts: Vec<String> = (0..200).map(|i| format!("{{{{#shout c{i}}}}}")).collect();
+        let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+        let (out, _) = expand(&refs);
+        for (i, o) in out.iter().enumerate() {
+            assert_eq!(o.as_deref(), Some(format!("C{i}").as_str()));
+        }
+    }
+}

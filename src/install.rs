@@ -1,0 +1,189 @@
+//! `mdbook-community install`: adds the preprocessor, and what its directives
+//! need, to a book's `book.toml`, keeping the user's comments and order.
+//! Running it again changes nothing.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use toml_edit::{Array, DocumentMut, Item, Table, Value, value};
+
+/// What `install` did, for the user.
+#[derive(Debug, Default)]
+pub struct Report {
+    /// One line per change.
+    pub changes: Vec<String>,
+    /// The `book.toml` that was edited.
+    pub book_toml: PathBuf,
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.changes.is_empty() {
+            return write!(
+                f,
+                "{} already has everything mdbook-community needs; nothing changed",
+                self.book_toml.display()
+            );
+        }
+        writeln!(f, "updated {}:", self.book_toml.display())?;
+        for (i, change) in self.changes.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "  - {change}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Why `install` failed.
+#[derive(Debug)]
+pub enum InstallError {
+    /// `book.toml` could not be read or written.
+    Io(PathBuf, std::io::Error),
+    /// `book.toml` is not valid TOML.
+    Toml(PathBuf, toml_edit::TomlError),
+    /// `book.toml` has a value of the wrong type where we need to edit.
+    Shape(String),
+}
+
+impl fmt::Display for InstallError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InstallError::Io(path, e) => write!(f, "{}: {e}", path.display()),
+            InstallError::Toml(path, e) => write!(f, "{} is not valid TOML: {e}", path.display()),
+            InstallError::Shape(what) => write!(f, "{what}"),
+        }
+    }
+}
+
+impl std::error::Error for InstallError {}
+
+/// Edits `book_dir/book.toml` (and writes asset files beside it).
+pub fn install(book_dir: &Path) -> Result<Report, InstallError> {
+    let path = book_dir.join("book.toml");
+    let text = std::fs::read_to_string(&path).map_err(|e| InstallError::Io(path.clone(), e))?;
+    let mut doc: DocumentMut = text
+        .parse()
+        .map_err(|e| InstallError::Toml(path.clone(), e))?;
+    let mut report = Report {
+        book_toml: path.clone(),
+        ..Report::default()
+    };
+    edit(&mut doc, &mut report)?;
+    let new_text = doc.to_string();
+    if new_text != text {
+        std::fs::write(&path, new_text).map_err(|e| InstallError::Io(path.clone(), e))?;
+    }
+    Ok(report)
+}
+
+/// The `book.toml` edits, on a parsed document.
+pub fn edit(doc: &mut DocumentMut, report: &mut Report) -> Result<(), InstallError> {
+    let preprocessor = table_at(doc.as_table_mut(), "preprocessor", true)?;
+    let existed = preprocessor.contains_key("community");
+    let community = table_at(preprocessor, "community", false)?;
+    if !existed {
+        report
+            .changes
+            .push("added [preprocessor.community]".to_string());
+    }
+    if ensure_in_array(community, "after", "links")? {
+        report.changes.push(
+            "[preprocessor.community] runs after = [\"links\"], so {{#include}}d files are expanded first"
+                .to_string(),
+        );
+    }
+    Ok(())
+}
+
+/// The table `key` of `parent`, created when missing.
+fn table_at<'t>(
+    parent: &'t mut Table,
+    key: &str,
+    implicit: bool,
+) -> Result<&'t mut Table, InstallError> {
+    let item = parent.entry(key).or_insert_with(|| {
+        let mut table = Table::new();
+        table.set_implicit(implicit);
+        Item::Table(table)
+    });
+    if let Item::Value(Value::InlineTable(inline)) = item {
+        let table = std::mem::take(inline).into_table();
+        *item = Item::Table(table);
+    }
+    item.as_table_mut()
+        .ok_or_else(|| InstallError::Shape(format!("`{key}` in book.toml is not a table")))
+}
+
+/// Makes sure `table.key` is an array containing `entry`; returns whether
+/// anything changed.
+fn ensure_in_array(table: &mut Table, key: &str, entry: &str) -> Result<bool, InstallError> {
+    match table.get_mut(key) {
+        None => {
+            let mut array = Array::new();
+            array.push(entry);
+            table.insert(key, value(array));
+            Ok(true)
+        }
+        Some(item) => {
+            let array = item.as_array_mut().ok_or_else(|| {
+                InstallError::Shape(format!("`{key}` in book.toml is not an array"))
+            })?;
+            if array.iter().any(|v| v.as_str() == Some(entry)) {
+                Ok(false)
+            } else {
+                array.push(entry);
+                Ok(true)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(text: &str) -> (String, Vec<String>) {
+        let mut doc: DocumentMut = text.parse().expect("valid TOML");
+        let mut report = Report::default();
+        edit(&mut doc, &mut report).expect("editable");
+        (doc.to_string(), report.changes)
+    }
+
+    #[test]
+    fn adds_the_preprocessor_keeping_comments_and_order() {
+        let original = "# My book\n[book]\ntitle = \"T\" # the title\n\n[output.html]\n";
+        let (text, changes) = run(original);
+        assert!(
+            text.starts_with("# My book\n[book]\ntitle = \"T\" # the title\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("[preprocessor.community]\nafter = [\"links\"]"),
+            "{text}"
+        );
+        assert_eq!(changes.len(), 2);
+    }
+
+    #[test]
+    fn is_idempotent() {
+        let (once, _) = run("[book]\n");
+        let (twice, changes) = run(&once);
+        assert_eq!(once, twice);
+        assert!(changes.is_empty());
+    }
+
+    #[test]
+    fn extends_an_existing_after_list() {
+        let (text, _) = run("[preprocessor.community]\nafter = [\"index\"]\ncommand = \"x\"\n");
+        assert!(text.contains("after = [\"index\", \"links\"]"), "{text}");
+        assert!(text.contains("command = \"x\""), "{text}");
+    }
+
+    #[test]
+    fn rejects_wrong_types() {
+        let mut doc: DocumentMut = "preprocessor = 3\n".parse().expect("valid TOML");
+        assert!(edit(&mut doc, &mut Report::default()).is_err());
+    }
+}

@@ -1,0 +1,176 @@
+//! mdbook-community: an mdBook preprocessor for community documentation.
+//!
+//! The pipeline, one module per stage:
+//!
+//! 1. [`protocol`]: `[context, book]` JSON in, book JSON out (mdBook 0.4 and 0.5);
+//! 2. [`book`]: the walk that takes chapters out of the book and puts them back;
+//! 3. [`scan`]: finds directive call sites (a byte scan first, Markdown parsing
+//!    only for chapters that may hold one);
+//! 4. [`directives`]: one module per directive, each parsing its arguments,
+//!    resolving them against shared [`data`] and rendering Markdown;
+//! 5. [`splice`]: replaces exactly the call sites' bytes;
+//! 6. [`diagnostics`]: collected across the run, printed like rustc's.
+//!
+//! [`engine`] drives stages 3 to 5 over all chapters on all cores.
+
+pub mod args;
+pub mod book;
+pub mod cli;
+pub mod data;
+pub mod diagnostics;
+pub mod directive;
+pub mod directives;
+pub mod engine;
+pub mod install;
+pub mod markdown;
+pub mod protocol;
+pub mod scan;
+pub mod settings;
+pub mod splice;
+
+use std::io::Write;
+
+use crate::book::{Chapter, restore_chapters, take_chapters};
+use crate::diagnostics::{ChapterSource, Diagnostic, EmitOptions, Severity};
+use crate::directive::Registry;
+use crate::engine::Run;
+use crate::settings::{OnError, Settings};
+
+/// How the process was started, as far as output is concerned.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Environment {
+    /// `GITHUB_ACTIONS=true`: also print workflow commands.
+    pub github_actions: bool,
+    /// Colour diagnostics.
+    pub color: bool,
+}
+
+/// Runs the preprocessor over mdBook's `input`; writes the book to `stdout`
+/// and diagnostics to `stderr`. Returns the process exit code: 0 when the
+/// book was written, 1 when it was not.
+pub fn preprocess(
+    input: Vec<u8>,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+    env: Environment,
+    registry: &Registry,
+) -> u8 {
+    let parsed = protocol::parse_request(&input);
+    // The JSON values hold their own copies: free the raw input early.
+    drop(input);
+    let mut request = match parsed {
+        Ok(request) => request,
+        Err(e) => {
+            let _ = writeln!(stderr, "error: mdbook-community: {e}");
+            return 1;
+        }
+    };
+    if let Some(warning) = protocol::version_warning(&request.context.mdbook_version) {
+        let _ = writeln!(stderr, "warning: {warning}");
+    }
+    let emit_options = EmitOptions {
+        color: env.color,
+        github_actions: env.github_actions,
+        errors_as_warnings: false,
+    };
+    let settings = match Settings::from_context(&request.context, request.generation) {
+        Ok(settings) => settings,
+        Err(errors) => {
+            let _ = diagnostics::emit(stderr, &errors, &[], emit_options);
+            let _ = summary(stderr, &errors, false);
+            return 1;
+        }
+    };
+
+    let mut chapters = take_chapters(&mut request.book, request.generation);
+    let (contents, found) = process_chapters(&settings, registry, &chapters);
+
+    let warn_only = settings.on_error == OnError::Warn;
+    let sources: Vec<(String, &Chapter)> = chapters
+        .iter()
+        .map(|c| (display_name(&settings, c), c))
+        .collect();
+    let sources: Vec<ChapterSource<'_>> = sources
+        .iter()
+        .map(|(name, c)| ChapterSource {
+            name,
+            text: &c.content,
+        })
+        .collect();
+    let emit_options = EmitOptions {
+        errors_as_warnings: warn_only,
+        ..emit_options
+    };
+    let _ = diagnostics::emit(stderr, &found, &sources, emit_options);
+    let failed = !warn_only && found.iter().any(Diagnostic::is_error);
+    let _ = summary(stderr, &found, warn_only);
+    drop(sources);
+    if failed {
+        return 1;
+    }
+
+    for (chapter, content) in chapters.iter_mut().zip(contents) {
+        if let Some(content) = content {
+            chapter.content = content;
+        }
+    }
+    restore_chapters(&mut request.book, request.generation, chapters);
+    if let Err(e) = protocol::write_book(stdout, &request.book) {
+        let _ = writeln!(
+            stderr,
+            "error: mdbook-community: cannot write the book to stdout: {e}"
+        );
+        return 1;
+    }
+    0
+}
+
+/// Runs the engine over `chapters`: new contents (`None` where unchanged)
+/// and every diagnostic, in book order.
+pub fn process_chapters(
+    settings: &Settings,
+    registry: &Registry,
+    chapters: &[Chapter],
+) -> (Vec<Option<String>>, Vec<Diagnostic>) {
+    let run = Run {
+        settings,
+        registry,
+        chapters,
+        data: data::Data::default(),
+    };
+    engine::expand_book(&run)
+}
+
+fn display_name(settings: &Settings, chapter: &Chapter) -> String {
+    match &chapter.source_path {
+        Some(path) => settings.chapter_display_path(path),
+        None => format!("chapter `{}`", chapter.name),
+    }
+}
+
+/// The last line, like rustc's `aborting due to ...`.
+fn summary(out: &mut dyn Write, found: &[Diagnostic], warn_only: bool) -> std::io::Result<()> {
+    let errors = found
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .count();
+    let warnings = found.len() - errors;
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    if errors > 0 && !warn_only {
+        let mut line = format!(
+            "error: mdbook-community: aborting due to {}",
+            plural(errors, "error")
+        );
+        if warnings > 0 {
+            line.push_str(&format!("; {} emitted", plural(warnings, "warning")));
+        }
+        writeln!(out, "{line}")?;
+    } else if errors > 0 {
+        writeln!(
+            out,
+            "warning: mdbook-community: {} shown in the pages (on-error = \"warn\")",
+            plural(errors, "error")
+        )?;
+    }
+    Ok(())
+}

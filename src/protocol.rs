@@ -1,0 +1,260 @@
+//! mdBook's preprocessor protocol: `[context, book]` JSON on stdin, the book
+//! JSON on stdout.
+//!
+//! The input is read as plain JSON values first and only the fields this
+//! plugin needs are looked at, so a field added or renamed by another mdBook
+//! version never turns into "unable to parse input". Both generations are
+//! accepted and answered in the shape they were sent in:
+//!
+//! * mdBook 0.5: the book is `{"items": [...]}`;
+//! * mdBook 0.4.40 and later: `{"sections": [...], "__non_exhaustive": null}`.
+
+use std::fmt;
+use std::io::Write;
+use std::path::PathBuf;
+
+use semver::{Version, VersionReq};
+use serde_json::Value;
+
+/// The mdBook versions this plugin is tested with.
+pub const SUPPORTED_MDBOOK: &str = ">=0.4.40, <0.6";
+
+/// Which shape the book JSON has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Generation {
+    /// mdBook 0.4.x: chapters under `sections`.
+    V04,
+    /// mdBook 0.5.x: chapters under `items`.
+    V05,
+}
+
+impl Generation {
+    /// The key the top-level list of book items lives under.
+    pub fn items_key(self) -> &'static str {
+        match self {
+            Generation::V04 => "sections",
+            Generation::V05 => "items",
+        }
+    }
+}
+
+/// The parts of mdBook's `PreprocessorContext` this plugin uses.
+#[derive(Debug, Clone)]
+pub struct Context {
+    /// The book root (where `book.toml` is).
+    pub root: PathBuf,
+    /// The whole `book.toml`, as mdBook passed it.
+    pub config: Value,
+    /// The renderer this run is for (`html`, `markdown`, ...).
+    pub renderer: String,
+    /// The calling mdBook's version, as it reported it.
+    pub mdbook_version: String,
+}
+
+/// A parsed request: the context and the book, still as JSON.
+#[derive(Debug)]
+pub struct Request {
+    /// What mdBook told us about the build.
+    pub context: Context,
+    /// The book object, exactly as received.
+    pub book: Value,
+    /// The shape the book came in, and must be answered in.
+    pub generation: Generation,
+}
+
+/// Why stdin could not be used.
+#[derive(Debug)]
+pub enum ProtocolError {
+    /// Nothing (or only whitespace) on stdin.
+    Empty,
+    /// Not JSON.
+    Json(serde_json::Error),
+    /// JSON, but not what mdBook sends.
+    Shape(String),
+}
+
+impl fmt::Display for ProtocolError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProtocolError::Empty => write!(
+                f,
+                "no input on stdin: expected the [context, book] JSON that mdBook sends a preprocessor"
+            ),
+            ProtocolError::Json(e) => write!(
+                f,
+                "stdin is not valid JSON ({e}): expected the [context, book] JSON that mdBook sends a preprocessor"
+            ),
+            ProtocolError::Shape(what) => write!(f, "unexpected input from mdBook: {what}"),
+        }
+    }
+}
+
+impl std::error::Error for ProtocolError {}
+
+/// Parses what mdBook wrote to our stdin.
+pub fn parse_request(input: &[u8]) -> Result<Request, ProtocolError> {
+    if input.iter().all(u8::is_ascii_whitespace) {
+        return Err(ProtocolError::Empty);
+    }
+    let value: Value = serde_json::from_slice(input).map_err(ProtocolError::Json)?;
+    let Value::Array(mut pair) = value else {
+        return Err(ProtocolError::Shape(
+            "expected a JSON array [context, book]".into(),
+        ));
+    };
+    if pair.len() != 2 {
+        return Err(ProtocolError::Shape(format!(
+            "expected a JSON array of two elements [context, book], found {}",
+            pair.len()
+        )));
+    }
+    let book = pair.pop().unwrap_or(Value::Null);
+    let context = pair.pop().unwrap_or(Value::Null);
+    let context = parse_context(context)?;
+    let generation = generation_of(&book)?;
+    Ok(Request {
+        context,
+        book,
+        generation,
+    })
+}
+
+fn parse_context(value: Value) -> Result<Context, ProtocolError> {
+    let Value::Object(mut map) = value else {
+        return Err(ProtocolError::Shape(
+            "the context (first element) is not a JSON object".into(),
+        ));
+    };
+    let string_field = |name: &str| match map.get(name) {
+        Some(Value::String(s)) => Ok(s.clone()),
+        Some(_) => Err(ProtocolError::Shape(format!(
+            "context field `{name}` is not a string"
+        ))),
+        None => Err(ProtocolError::Shape(format!(
+            "context field `{name}` is missing"
+        ))),
+    };
+    let root = PathBuf::from(string_field("root")?);
+    let renderer = string_field("renderer")?;
+    let mdbook_version = string_field("mdbook_version")?;
+    let config = match map.remove("config") {
+        Some(config @ Value::Object(_)) => config,
+        Some(_) => {
+            return Err(ProtocolError::Shape(
+                "context field `config` is not an object".into(),
+            ));
+        }
+        None => Value::Object(serde_json::Map::new()),
+    };
+    Ok(Context {
+        root,
+        config,
+        renderer,
+        mdbook_version,
+    })
+}
+
+fn generation_of(book: &Value) -> Result<Generation, ProtocolError> {
+    let Value::Object(map) = book else {
+        return Err(ProtocolError::Shape(
+            "the book (second element) is not a JSON object".into(),
+        ));
+    };
+    match (map.get("items"), map.get("sections")) {
+        (Some(Value::Array(_)), _) => Ok(Generation::V05),
+        (_, Some(Value::Array(_))) => Ok(Generation::V04),
+        _ => Err(ProtocolError::Shape(
+            "the book has neither `items` (mdBook 0.5) nor `sections` (mdBook 0.4)".into(),
+        )),
+    }
+}
+
+/// A warning line when `mdbook_version` is outside [`SUPPORTED_MDBOOK`].
+pub fn version_warning(mdbook_version: &str) -> Option<String> {
+    let Ok(required) = VersionReq::parse(SUPPORTED_MDBOOK) else {
+        return None;
+    };
+    let supported = match Version::parse(mdbook_version.trim()) {
+        // A pre-release such as 0.5.0-beta.1 counts as the release it leads to.
+        Ok(mut version) => {
+            version.pre = semver::Prerelease::EMPTY;
+            required.matches(&version)
+        }
+        Err(_) => false,
+    };
+    (!supported).then(|| {
+        format!(
+            "mdbook-community is tested with mdBook {SUPPORTED_MDBOOK}, but this is mdBook {mdbook_version}; continuing anyway"
+        )
+    })
+}
+
+/// Writes the book back in the shape it came in.
+pub fn write_book(out: &mut dyn Write, book: &Value) -> std::io::Result<()> {
+    serde_json::to_writer(&mut *out, book)?;
+    out.flush()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CONTEXT: &str =
+        r#"{"root":"/b","config":{"book":{}},"renderer":"html","mdbook_version":"0.5.4"}"#;
+
+    #[test]
+    fn accepts_both_generations() {
+        let v05 = format!(r#"[{CONTEXT},{{"items":[]}}]"#);
+        let v04 = format!(r#"[{CONTEXT},{{"sections":[],"__non_exhaustive":null}}]"#);
+        assert_eq!(
+            parse_request(v05.as_bytes()).map(|r| r.generation).ok(),
+            Some(Generation::V05)
+        );
+        assert_eq!(
+            parse_request(v04.as_bytes()).map(|r| r.generation).ok(),
+            Some(Generation::V04)
+        );
+    }
+
+    #[test]
+    fn extra_fields_are_kept() {
+        let input = format!(r#"[{CONTEXT},{{"items":[],"future":{{"x":1}}}}]"#);
+        let request = parse_request(input.as_bytes()).expect("valid");
+        assert_eq!(request.book["future"]["x"], 1);
+    }
+
+    #[test]
+    fn bad_input_is_explained() {
+        let cases: &[(&str, &str)] = &[
+            ("", "no input on stdin"),
+            ("  \n", "no input on stdin"),
+            ("[1,", "not valid JSON"),
+            ("{}", "expected a JSON array"),
+            ("[1]", "two elements"),
+            (r#"[1, {"items": []}]"#, "context (first element)"),
+            (
+                r#"[{"root":".","renderer":"html"}, {"items": []}]"#,
+                "`mdbook_version` is missing",
+            ),
+            (&format!("[{CONTEXT}, {{}}]"), "neither `items`"),
+        ];
+        for (input, expected) in cases {
+            let err = parse_request(input.as_bytes()).expect_err(input);
+            assert!(err.to_string().contains(expected), "{input}: {err}");
+        }
+    }
+
+    #[test]
+    fn version_range() {
+        assert_eq!(version_warning("0.5.4"), None);
+        assert_eq!(version_warning("0.4.40"), None);
+        assert_eq!(version_warning("0.4.52"), None);
+        assert_eq!(version_warning("0.5.0-beta.2"), None);
+        assert!(version_warning("0.4.39").is_some());
+        assert!(version_warning("0.6.0").is_some());
+        assert!(
+            version_warning("banana")
+                .is_some_and(|w| w.contains("mdBook banana") && !w.contains('\n'))
+        );
+    }
+}

@@ -1,0 +1,467 @@
+//! Finding directive call sites in a chapter.
+//!
+//! A cheap byte scan decides whether a chapter can hold a directive at all
+//! (`{{#` followed by one of our names, or a fence whose info string starts
+//! with a fence directive's name). Only then is the chapter parsed, with the
+//! options mdBook renders with, and a candidate counts only where Markdown
+//! sees text: never in inline code, code blocks, HTML or comments, and never
+//! after a backslash.
+
+use std::ops::Range;
+
+use memchr::memmem;
+use pulldown_cmark::{CodeBlockKind, Event, Tag, TagEnd};
+
+use crate::args::find_close;
+use crate::diagnostics::Diagnostic;
+use crate::directive::{Call, FenceBlock, OffsetMap, Placement, Registry};
+use crate::markdown::MarkdownOptions;
+
+/// A call site found in a text.
+#[derive(Debug, Clone)]
+pub enum Site<'t> {
+    /// `{{#name args}}`.
+    Brace(Call<'t>),
+    /// A fence directive block.
+    Fence(FenceBlock<'t>),
+}
+
+impl Site<'_> {
+    /// The bytes the site occupies.
+    pub fn range(&self) -> Range<usize> {
+        match self {
+            Site::Brace(call) => call.range.clone(),
+            Site::Fence(block) => block.range.clone(),
+        }
+    }
+}
+
+/// What a scan found: sites in text order, and warnings for calls that are
+/// not closed.
+#[derive(Debug, Default)]
+pub struct Scan<'t> {
+    /// Call sites, sorted by position.
+    pub sites: Vec<Site<'t>>,
+    /// Problems that leave the text as it is.
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// A `{{#name` the byte scan found.
+#[derive(Debug, Clone)]
+struct Candidate<'t> {
+    start: usize,
+    name: &'t str,
+    name_range: Range<usize>,
+    /// Index of the closing `}}`, if it is on the same line.
+    close: Option<usize>,
+}
+
+/// Whether `text` may contain a directive of `registry` (the fast path: no
+/// parsing, only byte searches).
+pub fn may_contain(text: &str, registry: &Registry) -> bool {
+    brace_candidates(text, registry).next().is_some() || may_contain_fence(text, registry)
+}
+
+/// Finds every call site in `text`.
+pub fn scan<'t>(text: &'t str, registry: &Registry, options: MarkdownOptions) -> Scan<'t> {
+    let candidates: Vec<Candidate<'t>> = brace_candidates(text, registry).collect();
+    if candidates.is_empty() && !may_contain_fence(text, registry) {
+        return Scan::default();
+    }
+    let structure = Structure::of(text, registry, options);
+    let mut scan = Scan::default();
+    let mut fences = structure.fences.into_iter().peekable();
+    for candidate in candidates {
+        if !structure.text_ranges.contains(candidate.start) {
+            continue;
+        }
+        while let Some(fence) = fences.next_if(|f| f.range.start < candidate.start) {
+            scan.sites.push(Site::Fence(fence));
+        }
+        let Some(close) = candidate.close else {
+            scan.warnings.push(
+                Diagnostic::warning(format!(
+                    "`{{{{#{}` is not closed with `}}}}` on the same line; left as text",
+                    candidate.name
+                ))
+                .in_chapter(0, candidate.start..candidate.name_range.end)
+                .with_label("unclosed directive")
+                .with_help("close it with `}}`, or write `\\{{#` to show it as text"),
+            );
+            continue;
+        };
+        let range = candidate.start..close + 2;
+        let raw_args = &text[candidate.name_range.end..close];
+        let trimmed_start = raw_args.len() - raw_args.trim_start().len();
+        let args = raw_args.trim();
+        let args_start = candidate.name_range.end + trimmed_start;
+        let placement = if structure.block_runs.contains(&range) {
+            Placement::Block
+        } else {
+            Placement::Inline
+        };
+        scan.sites.push(Site::Brace(Call {
+            name: candidate.name,
+            range,
+            name_range: candidate.name_range,
+            args,
+            args_range: args_start..args_start + args.len(),
+            placement,
+        }));
+    }
+    scan.sites.extend(fences.map(Site::Fence));
+    // Overlapping sites cannot both be replaced; keep the first of each overlap.
+    let mut end = 0;
+    scan.sites.retain(|site| {
+        let range = site.range();
+        let keep = range.start >= end;
+        if keep {
+            end = range.end;
+        }
+        keep
+    });
+    scan
+}
+
+/// `{{#name` occurrences for our names, outside any Markdown context check.
+fn brace_candidates<'t, 'r>(
+    text: &'t str,
+    registry: &'r Registry,
+) -> impl Iterator<Item = Candidate<'t>> + use<'t, 'r> {
+    let bytes = text.as_bytes();
+    memmem::find_iter(bytes, b"{{").filter_map(move |start| {
+        if start > 0 && bytes[start - 1] == b'\\' {
+            return None;
+        }
+        let mut i = start + 2;
+        while i < bytes.len() && matches!(bytes[i], b' ' | b'\t') {
+            i += 1;
+        }
+        if bytes.get(i) != Some(&b'#') {
+            return None;
+        }
+        let name_start = i + 1;
+        let mut name_end = name_start;
+        while name_end < bytes.len()
+            && (bytes[name_end].is_ascii_alphanumeric() || matches!(bytes[name_end], b'_' | b'-'))
+        {
+            name_end += 1;
+        }
+        let name = &text[name_start..name_end];
+        let directive = registry.brace(name)?;
+        // The name must end the word: `{{#personal}}` is not `{{#person}}`.
+        if name_end < bytes.len() && !matches!(bytes[name_end], b' ' | b'\t' | b'}' | b'\r' | b'\n')
+        {
+            return None;
+        }
+        let line_end =
+            memchr::memchr(b'\n', &bytes[name_end..]).map_or(bytes.len(), |i| name_end + i);
+        let close = find_close(&text[name_end..line_end]).map(|i| name_end + i);
+        Some(Candidate {
+            start,
+            name: directive.name(),
+            name_range: name_start..name_end,
+            close,
+        })
+    })
+}
+
+/// Whether some line may open a fence whose info string starts with one of
+/// our fence names.
+fn may_contain_fence(text: &str, registry: &Registry) -> bool {
+    let bytes = text.as_bytes();
+    registry.fence_names().any(|name| {
+        memmem::find_iter(bytes, name.as_bytes()).any(|at| {
+            let mut i = at;
+            while i > 0 && matches!(bytes[i - 1], b' ' | b'\t') {
+                i -= 1;
+            }
+            let fence_end = i;
+            while i > 0 && matches!(bytes[i - 1], b'`' | b'~') {
+                i -= 1;
+            }
+            fence_end - i >= 3
+        })
+    })
+}
+
+/// What the Markdown parser tells us about a text.
+struct Structure<'t> {
+    /// Where Markdown sees plain text (outside code, HTML and fences).
+    text_ranges: Ranges,
+    /// Inline content that is a whole paragraph or list item on its own.
+    block_runs: Vec<Range<usize>>,
+    /// Fence directive blocks, in order.
+    fences: Vec<FenceBlock<'t>>,
+}
+
+impl<'t> Structure<'t> {
+    fn of(text: &'t str, registry: &Registry, options: MarkdownOptions) -> Self {
+        let mut text_ranges = Vec::new();
+        let mut block_runs = Vec::new();
+        let mut fences = Vec::new();
+        let mut code_depth = 0usize;
+        let mut open_fence: Option<FenceBlock<'t>> = None;
+        // The innermost block container: whether it is a paragraph or item,
+        // and the inline run collected directly inside it so far.
+        let mut blocks: Vec<(bool, Option<Range<usize>>)> = Vec::new();
+
+        for (event, range) in options.parser(text).into_offset_iter() {
+            match &event {
+                Event::Start(tag) if is_block(tag) => {
+                    finish_run(&mut blocks, &mut block_runs);
+                    let accepts_block = matches!(tag, Tag::Paragraph | Tag::Item);
+                    blocks.push((accepts_block, None));
+                    if let Tag::CodeBlock(kind) = tag {
+                        code_depth += 1;
+                        if let CodeBlockKind::Fenced(info) = kind {
+                            open_fence = fence_block(text, registry, info, range.clone());
+                        }
+                    }
+                }
+                Event::End(tag) if is_block_end(*tag) => {
+                    finish_run(&mut blocks, &mut block_runs);
+                    blocks.pop();
+                    if *tag == TagEnd::CodeBlock {
+                        code_depth = code_depth.saturating_sub(1);
+                        if let Some(fence) = open_fence.take() {
+                            fences.push(fence);
+                        }
+                    }
+                }
+                Event::Text(_) if code_depth > 0 => {
+                    if let Some(fence) = open_fence.as_mut() {
+                        fence.body_map.push(fence.body.len(), range.start);
+                        fence.body.push_str(&text[range.clone()]);
+                    }
+                }
+                _ => {
+                    if matches!(event, Event::Text(_)) {
+                        text_ranges.push(range.clone());
+                    }
+                    if let Some((true, run)) = blocks.last_mut() {
+                        *run = Some(match run.take() {
+                            Some(r) => r.start..range.end,
+                            None => range.clone(),
+                        });
+                    } else if let Some((false, run)) = blocks.last_mut() {
+                        // Inline content in a heading, table cell, ...: never a block site.
+                        *run = None;
+                    }
+                }
+            }
+        }
+        Structure {
+            text_ranges: Ranges(text_ranges),
+            block_runs,
+            fences,
+        }
+    }
+}
+
+fn finish_run(blocks: &mut [(bool, Option<Range<usize>>)], runs: &mut Vec<Range<usize>>) {
+    if let Some((true, run)) = blocks.last_mut()
+        && let Some(run) = run.take()
+    {
+        runs.push(run);
+    }
+}
+
+/// A fence directive block opening at `range`, if `info` names one.
+fn fence_block<'t>(
+    text: &'t str,
+    registry: &Registry,
+    info: &str,
+    range: Range<usize>,
+) -> Option<FenceBlock<'t>> {
+    let first = info.split_whitespace().next()?;
+    let directive = registry.fence(first)?;
+    // Find the info string in the source to give options a real range.
+    let block = &text[range.clone()];
+    let line_end = block.find('\n').unwrap_or(block.len());
+    let opening = &block[..line_end];
+    let name_at = opening.find(first).unwrap_or(0);
+    let after_name = name_at + first.len();
+    let options_raw = &opening[after_name..];
+    let options = options_raw.trim();
+    let options_start =
+        range.start + after_name + (options_raw.len() - options_raw.trim_start().len());
+    let mut end = range.end;
+    while end > range.start && matches!(text.as_bytes()[end - 1], b'\n' | b'\r') {
+        end -= 1;
+    }
+    Some(FenceBlock {
+        name: directive.name(),
+        range: range.start..end,
+        options,
+        options_range: options_start..options_start + options.len(),
+        body: String::new(),
+        body_map: OffsetMap::default(),
+    })
+}
+
+fn is_block(tag: &Tag<'_>) -> bool {
+    !matches!(
+        tag,
+        Tag::Emphasis
+            | Tag::Strong
+            | Tag::Strikethrough
+            | Tag::Superscript
+            | Tag::Subscript
+            | Tag::Link { .. }
+            | Tag::Image { .. }
+    )
+}
+
+fn is_block_end(tag: TagEnd) -> bool {
+    !matches!(
+        tag,
+        TagEnd::Emphasis
+            | TagEnd::Strong
+            | TagEnd::Strikethrough
+            | TagEnd::Superscript
+            | TagEnd::Subscript
+            | TagEnd::Link
+            | TagEnd::Image
+    )
+}
+
+/// Sorted, non-overlapping ranges.
+struct Ranges(Vec<Range<usize>>);
+
+impl Ranges {
+    fn contains(&self, offset: usize) -> bool {
+        let i = self.0.partition_point(|r| r.end <= offset);
+        self.0.get(i).is_some_and(|r| r.start <= offset)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::directive::{BraceDirective, Expansion, FenceDirective};
+    use crate::engine::Cx;
+
+    struct Named(&'static str);
+    impl BraceDirective for Named {
+        fn name(&self) -> &'static str {
+            self.0
+        }
+        fn expand(&self, _: &Call<'_>, _: &Cx<'_>) -> Result<Expansion, Vec<Diagnostic>> {
+            Ok(Expansion::Inline(String::new()))
+        }
+    }
+    struct Fence;
+    impl FenceDirective for Fence {
+        fn name(&self) -> &'static str {
+            "faq"
+        }
+        fn expand(&self, _: &FenceBlock<'_>, _: &Cx<'_>) -> Result<Expansion, Vec<Diagnostic>> {
+            Ok(Expansion::Block(String::new()))
+        }
+    }
+
+    fn registry() -> Registry {
+        Registry::new().with_brace(Named("x")).with_fence(Fence)
+    }
+
+    fn sites(text: &str) -> Vec<(String, Placement)> {
+        scan(
+            text,
+            &registry(),
+            MarkdownOptions::defaults(crate::protocol::Generation::V05),
+        )
+        .sites
+        .iter()
+        .map(|s| match s {
+            Site::Brace(c) => (text[c.range.clone()].to_string(), c.placement),
+            Site::Fence(f) => (format!("fence:{}", f.body), Placement::Block),
+        })
+        .collect()
+    }
+
+    #[test]
+    fn finds_calls_in_text_only() {
+        let text = "{{#x a}}\n\n`{{#x code}}`\n\n```\n{{#x fenced}}\n```\n\n    {{#x indented}}\n\n<div>{{#x html}}</div>\n\n<!-- {{#x comment}} -->\n\n\\{{#x escaped}} and {{#y other}} and {{#xy}} and {{ #x spaced}}\n";
+        let found = sites(text);
+        assert_eq!(
+            found,
+            vec![
+                ("{{#x a}}".to_string(), Placement::Block),
+                ("{{ #x spaced}}".to_string(), Placement::Inline)
+            ]
+        );
+    }
+
+    #[test]
+    fn placement_is_block_only_for_whole_paragraphs_and_items() {
+        let text = "{{#x}}\n\nSee {{#x}}.\n\n- {{#x}}\n- a {{#x}}\n\n> {{#x}}\n\n# {{#x}}\n\n| {{#x}} |\n|---|\n";
+        let placements: Vec<_> = sites(text).into_iter().map(|s| s.1).collect();
+        use Placement::*;
+        assert_eq!(
+            placements,
+            [Block, Inline, Block, Inline, Block, Inline, Inline]
+        );
+    }
+
+    #[test]
+    fn fences_collect_body_without_container_prefixes() {
+        let text =
+            "> ```faq open\n> ## Q\n> body\n> ```\n\n1. item\n\n   ~~~~faq\n   ## R\n   ~~~~\n";
+        let scan = scan(
+            text,
+            &registry(),
+            MarkdownOptions::defaults(crate::protocol::Generation::V05),
+        );
+        let fences: Vec<_> = scan
+            .sites
+            .iter()
+            .filter_map(|s| match s {
+                Site::Fence(f) => Some(f),
+                Site::Brace(_) => None,
+            })
+            .collect();
+        assert_eq!(fences.len(), 2);
+        assert_eq!(fences[0].body, "## Q\nbody\n");
+        assert_eq!(fences[0].options, "open");
+        assert_eq!(&text[fences[0].options_range.clone()], "open");
+        assert_eq!(
+            &text[fences[0].range.clone()],
+            "```faq open\n> ## Q\n> body\n> ```"
+        );
+        assert_eq!(&text[fences[0].body_map.to_source(5)..][..4], "body");
+        assert_eq!(fences[1].body, "## R\n");
+        assert_eq!(fences[1].options, "");
+    }
+
+    #[test]
+    fn unclosed_calls_warn_and_stay() {
+        let text = "a {{#x b\nc }}\n";
+        let scan = scan(
+            text,
+            &registry(),
+            MarkdownOptions::defaults(crate::protocol::Generation::V05),
+        );
+        assert!(scan.sites.is_empty());
+        assert_eq!(scan.warnings.len(), 1);
+        assert!(scan.warnings[0].message.contains("not closed"));
+    }
+
+    #[test]
+    fn fast_path() {
+        let r = registry();
+        assert!(!may_contain(
+            "plain {{ mdbook-version }} {{#include a.md}}",
+            &r
+        ));
+        assert!(may_contain("x {{#x}}", &r));
+        assert!(may_contain("```faq\n", &r));
+        assert!(!may_contain("a faq about faqs", &r));
+    }
+
+    #[test]
+    fn quoted_close_braces_do_not_end_the_call() {
+        let found = sites("{{#x \"}}\" b}}\n");
+        assert_eq!(found[0].0, "{{#x \"}}\" b}}");
+    }
+}

@@ -1,0 +1,345 @@
+//! `[preprocessor.community]` in `book.toml`, read from the context mdBook
+//! passes, plus the facts about the build the directives need.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde_json::Value;
+
+use crate::diagnostics::{Diagnostic, SourceFile, did_you_mean};
+use crate::markdown::MarkdownOptions;
+use crate::protocol::{Context, Generation};
+
+/// What to do when a directive cannot be expanded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum OnError {
+    /// Report every error, then fail the build (the default).
+    #[default]
+    Fail,
+    /// Show each error as a note in the page and as a warning; build anyway.
+    Warn,
+}
+
+/// How broken anchors are treated by the whole-book anchor check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum AnchorCheck {
+    /// Report broken anchors as warnings (the default).
+    #[default]
+    Warn,
+    /// Report them as errors.
+    Error,
+    /// Do not check.
+    Off,
+}
+
+/// Everything the pipeline needs to know about this build.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// The book root.
+    pub root: PathBuf,
+    /// The book's source folder, relative to the root (`book.src`).
+    pub src: PathBuf,
+    /// Which mdBook shape we were sent.
+    pub generation: Generation,
+    /// Whether the output is for mdBook's HTML renderer (raw HTML is allowed).
+    pub html: bool,
+    /// Markdown extensions as the renderer will use them.
+    pub markdown: MarkdownOptions,
+    /// `on-error`.
+    pub on_error: OnError,
+    /// `people`: the people data file, relative to the root.
+    pub people: Option<PathBuf>,
+    /// `codeowners`: the CODEOWNERS file, relative to the root.
+    pub codeowners: Option<PathBuf>,
+    /// `contributing`: the CONTRIBUTING file, relative to the root.
+    pub contributing: Option<PathBuf>,
+    /// `contributing-url`: where CONTRIBUTING lives on the repository host.
+    pub contributing_url: Option<String>,
+    /// `check-anchors`.
+    pub check_anchors: AnchorCheck,
+}
+
+/// Keys mdBook itself reads from every `[preprocessor.*]` table.
+const MDBOOK_KEYS: &[&str] = &["command", "before", "after", "renderers", "optional"];
+
+/// Keys this plugin reads.
+pub const OUR_KEYS: &[&str] = &[
+    "on-error",
+    "people",
+    "codeowners",
+    "contributing",
+    "contributing-url",
+    "check-anchors",
+];
+
+impl Settings {
+    /// Reads settings from mdBook's context. Problems with our table are
+    /// returned as diagnostics pointing into `book.toml` where possible.
+    pub fn from_context(
+        context: &Context,
+        generation: Generation,
+    ) -> Result<Settings, Vec<Diagnostic>> {
+        let config = &context.config;
+        let src = config
+            .get("book")
+            .and_then(|b| b.get("src"))
+            .and_then(Value::as_str)
+            .unwrap_or("src");
+        let mut settings = Settings {
+            root: context.root.clone(),
+            src: PathBuf::from(src),
+            generation,
+            html: context.renderer == "html",
+            markdown: MarkdownOptions::from_config(config, generation),
+            on_error: OnError::default(),
+            people: None,
+            codeowners: None,
+            contributing: None,
+            contributing_url: None,
+            check_anchors: AnchorCheck::default(),
+        };
+        let table = config.get("preprocessor").and_then(|p| p.get("community"));
+        let Some(Value::Object(table)) = table else {
+            return Ok(settings);
+        };
+        let mut errors = Vec::new();
+        let book_toml = BookToml::new(&context.root);
+        for (key, value) in table {
+            if let Err(problem) = settings.apply(key, value) {
+                errors.push(book_toml.diagnostic(key, problem));
+            }
+        }
+        if errors.is_empty() {
+            Ok(settings)
+        } else {
+            Err(errors)
+        }
+    }
+
+    fn apply(&mut self, key: &str, value: &Value) -> Result<(), Problem> {
+        match key {
+            "on-error" => {
+                self.on_error = match choice(value, &["fail", "warn"])? {
+                    "warn" => OnError::Warn,
+                    _ => OnError::Fail,
+                }
+            }
+            "check-anchors" => {
+                self.check_anchors = match choice(value, &["warn", "error", "off"])? {
+                    "error" => AnchorCheck::Error,
+                    "off" => AnchorCheck::Off,
+                    _ => AnchorCheck::Warn,
+                }
+            }
+            "people" => self.people = Some(path(value)?),
+            "codeowners" => self.codeowners = Some(path(value)?),
+            "contributing" => self.contributing = Some(path(value)?),
+            "contributing-url" => {
+                let url = string(value)?;
+                if !(url.starts_with("https://") || url.starts_with("http://")) {
+                    return Err(Problem::value("must be an http or https URL", None));
+                }
+                self.contributing_url = Some(url.trim_end_matches('/').to_string());
+            }
+            key if MDBOOK_KEYS.contains(&key) => {}
+            key => {
+                let known = OUR_KEYS.iter().chain(MDBOOK_KEYS).copied();
+                return Err(Problem::Key {
+                    message: format!("unknown key `{key}` in [preprocessor.community]"),
+                    suggestion: did_you_mean(key, known).map(str::to_string),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The chapter file name shown in diagnostics: `src/<source_path>`.
+    pub fn chapter_display_path(&self, source_path: &str) -> String {
+        let joined = self.src.join(source_path);
+        joined.to_string_lossy().replace('\\', "/")
+    }
+
+    /// Resolves a path relative to the book root.
+    pub fn in_root(&self, path: &Path) -> PathBuf {
+        self.root.join(path)
+    }
+}
+
+/// What is wrong with one setting.
+#[derive(Debug)]
+enum Problem {
+    Key {
+        message: String,
+        suggestion: Option<String>,
+    },
+    Value {
+        message: String,
+        suggestion: Option<String>,
+    },
+}
+
+impl Problem {
+    fn value(message: impl Into<String>, suggestion: Option<String>) -> Self {
+        Problem::Value {
+            message: message.into(),
+            suggestion,
+        }
+    }
+}
+
+fn string(value: &Value) -> Result<String, Problem> {
+    value
+        .as_str()
+        .map(str::to_string)
+        .ok_or_else(|| Problem::value(format!("must be a string, found {value}"), None))
+}
+
+fn path(value: &Value) -> Result<PathBuf, Problem> {
+    let s = string(value)?;
+    if s.trim().is_empty() {
+        return Err(Problem::value("must not be empty", None));
+    }
+    Ok(PathBuf::from(s))
+}
+
+fn choice<'a>(value: &Value, choices: &[&'a str]) -> Result<&'a str, Problem> {
+    let s = value.as_str().unwrap_or_default();
+    choices.iter().copied().find(|c| *c == s).ok_or_else(|| {
+        let list = choices
+            .iter()
+            .map(|c| format!("\"{c}\""))
+            .collect::<Vec<_>>()
+            .join(", ");
+        Problem::value(
+            format!("must be one of {list}, found {value}"),
+            did_you_mean(s, choices.iter().copied()).map(|c| format!("\"{c}\"")),
+        )
+    })
+}
+
+/// `book.toml`, read only when a setting is wrong, to point at the line.
+struct BookToml {
+    file: Option<Arc<SourceFile>>,
+}
+
+impl BookToml {
+    fn new(root: &Path) -> Self {
+        let file = std::fs::read_to_string(root.join("book.toml"))
+            .ok()
+            .map(|text| {
+                Arc::new(SourceFile {
+                    name: "book.toml".into(),
+                    text,
+                })
+            });
+        BookToml { file }
+    }
+
+    fn diagnostic(&self, key: &str, problem: Problem) -> Diagnostic {
+        let (message, suggestion, point_at_value) = match problem {
+            Problem::Key {
+                message,
+                suggestion,
+            } => (message, suggestion, false),
+            Problem::Value {
+                message,
+                suggestion,
+            } => (
+                format!("[preprocessor.community] {key} {message}"),
+                suggestion,
+                true,
+            ),
+        };
+        let diagnostic = Diagnostic::error(message).with_suggestion(suggestion);
+        match self
+            .file
+            .as_ref()
+            .and_then(|f| Some((f, locate(&f.text, key, point_at_value)?)))
+        {
+            Some((file, range)) => diagnostic.in_file(file, range),
+            None => diagnostic.at_path("book.toml"),
+        }
+    }
+}
+
+/// The span of `[preprocessor.community] key` (or of its value) in `book.toml`.
+fn locate(text: &str, key: &str, value: bool) -> Option<std::ops::Range<usize>> {
+    let doc = toml_edit::Document::parse(text).ok()?;
+    let table = doc.get("preprocessor")?.get("community")?.as_table_like()?;
+    if value {
+        table.get(key)?.span()
+    } else {
+        table.get_key_value(key)?.0.span()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn context(table: Value) -> Context {
+        Context {
+            root: PathBuf::from("/nonexistent-book-root"),
+            config: serde_json::json!({"preprocessor": {"community": table}}),
+            renderer: "html".into(),
+            mdbook_version: "0.5.4".into(),
+        }
+    }
+
+    #[test]
+    fn defaults() {
+        let s = Settings::from_context(&context(serde_json::json!({})), Generation::V05)
+            .expect("valid");
+        assert_eq!(s.on_error, OnError::Fail);
+        assert_eq!(s.check_anchors, AnchorCheck::Warn);
+        assert_eq!(s.chapter_display_path("a/b.md"), "src/a/b.md");
+        assert!(s.html);
+    }
+
+    #[test]
+    fn reads_our_keys_and_ignores_mdbooks() {
+        let s = Settings::from_context(
+            &context(serde_json::json!({
+                "on-error": "warn", "after": ["links"], "command": "x",
+                "people": "data/people.toml", "check-anchors": "error",
+                "contributing-url": "https://github.com/o/r/blob/main/CONTRIBUTING.md/"
+            })),
+            Generation::V04,
+        )
+        .expect("valid");
+        assert_eq!(s.on_error, OnError::Warn);
+        assert_eq!(s.check_anchors, AnchorCheck::Error);
+        assert_eq!(s.people, Some(PathBuf::from("data/people.toml")));
+        assert_eq!(
+            s.contributing_url.as_deref(),
+            Some("https://github.com/o/r/blob/main/CONTRIBUTING.md")
+        );
+    }
+
+    #[test]
+    fn unknown_keys_and_bad_values_are_errors_with_suggestions() {
+        let errors = Settings::from_context(
+            &context(serde_json::json!({"on-eror": "warn", "check-anchors": "eror"})),
+            Generation::V05,
+        )
+        .expect_err("invalid");
+        assert_eq!(errors.len(), 2);
+        assert!(errors[0].message.contains("unknown key `on-eror`"));
+        assert_eq!(errors[0].help, ["did you mean `on-error`?"]);
+        assert!(
+            errors[1]
+                .message
+                .contains(r#"must be one of "warn", "error", "off""#)
+        );
+        assert_eq!(errors[1].help, [r#"did you mean `"error"`?"#]);
+    }
+
+    #[test]
+    fn locates_keys_in_book_toml() {
+        let text = "[book]\ntitle = \"x\"\n\n[preprocessor.community]\non-eror = \"warn\"\n";
+        let range = locate(text, "on-eror", false).expect("found");
+        assert_eq!(&text[range], "on-eror");
+        let range = locate(text, "on-eror", true).expect("found");
+        assert_eq!(&text[range], "\"warn\"");
+    }
+}

@@ -1,0 +1,116 @@
+//! Splicing: replacing directive byte ranges with their expansions, and
+//! nothing else. Multi-line expansions are re-prefixed so that they stay in
+//! the list item or block quote the directive sat in, and take the chapter's
+//! line endings.
+
+use std::ops::Range;
+
+/// One replacement: `range` of the original becomes `text`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Replacement {
+    /// The bytes replaced (a directive call or block).
+    pub range: Range<usize>,
+    /// The new text, with `\n` line endings and no container prefixes.
+    pub text: String,
+}
+
+/// Applies `replacements` (sorted, non-overlapping) to `source`.
+///
+/// Bytes outside the replaced ranges are copied unchanged. The output is
+/// built front to back in one buffer, which is equivalent to replacing in
+/// reverse order but linear in the number of replacements.
+pub fn splice(source: &str, replacements: &[Replacement]) -> String {
+    let crlf = crate::markdown::uses_crlf(source);
+    let extra: usize = replacements.iter().map(|r| r.text.len()).sum();
+    let mut out = String::with_capacity(source.len() + extra);
+    let mut copied = 0;
+    for replacement in replacements {
+        let range = &replacement.range;
+        debug_assert!(
+            range.start >= copied,
+            "replacements must be sorted and disjoint"
+        );
+        if range.start < copied || range.end > source.len() {
+            continue;
+        }
+        out.push_str(&source[copied..range.start]);
+        let prefix = continuation_prefix(source, range.start);
+        push_reindented(&mut out, &replacement.text, &prefix, crlf);
+        copied = range.end;
+    }
+    out.push_str(&source[copied..]);
+    out
+}
+
+/// The prefix that continues the container the text at `offset` sits in:
+/// the line's text before `offset`, with list markers and other characters
+/// turned into spaces and block quote markers `>` kept.
+pub fn continuation_prefix(source: &str, offset: usize) -> String {
+    let line_start = source[..offset].rfind('\n').map_or(0, |i| i + 1);
+    source[line_start..offset]
+        .chars()
+        .map(|c| match c {
+            '>' | '\t' => c,
+            _ => ' ',
+        })
+        .collect()
+}
+
+fn push_reindented(out: &mut String, text: &str, prefix: &str, crlf: bool) {
+    let newline = if crlf { "\r\n" } else { "\n" };
+    let mut lines = text.split('\n');
+    if let Some(first) = lines.next() {
+        out.push_str(first.strip_suffix('\r').unwrap_or(first));
+    }
+    for line in lines {
+        out.push_str(newline);
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        if line.is_empty() {
+            out.push_str(prefix.trim_end());
+        } else {
+            out.push_str(prefix);
+            out.push_str(line);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rep(range: Range<usize>, text: &str) -> Replacement {
+        Replacement {
+            range,
+            text: text.into(),
+        }
+    }
+
+    #[test]
+    fn replaces_only_the_ranges() {
+        let src = "a XX b YY c";
+        assert_eq!(
+            splice(src, &[rep(2..4, "1"), rep(7..9, "22")]),
+            "a 1 b 22 c"
+        );
+        assert_eq!(splice(src, &[]), src);
+    }
+
+    #[test]
+    fn multi_line_expansions_follow_list_items_and_quotes() {
+        let src = "1. XX\n\n> - YY\n";
+        let out = splice(src, &[rep(3..5, "- a\n\n- b"), rep(11..13, "x\ny")]);
+        assert_eq!(out, "1. - a\n\n   - b\n\n> - x\n>   y\n");
+    }
+
+    #[test]
+    fn crlf_chapters_keep_crlf() {
+        let src = "XX\r\nend\r\n";
+        assert_eq!(splice(src, &[rep(0..2, "a\nb")]), "a\r\nb\r\nend\r\n");
+    }
+
+    #[test]
+    fn blank_lines_in_quotes_keep_the_marker() {
+        let src = "> XX\n";
+        assert_eq!(splice(src, &[rep(2..4, "a\n\nb")]), "> a\n>\n> b\n");
+    }
+}

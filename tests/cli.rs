@@ -1,0 +1,163 @@
+//! The binary as mdBook runs it: `supports`, the protocol, bad input.
+
+mod common;
+
+use common::{Shape, bin, request, run};
+use serde_json::{Value, json};
+
+#[test]
+fn supports_every_renderer() {
+    for renderer in ["html", "markdown", "epub", "pdf", "linkcheck", "anything"] {
+        bin()
+            .args(["supports", renderer])
+            .assert()
+            .success()
+            .stdout("");
+    }
+}
+
+#[test]
+fn answers_in_the_shape_it_was_given() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for shape in [Shape::V04, Shape::V05] {
+        let input = request(shape, dir.path(), json!({}), &[("A", "a.md", "# A\n")]);
+        let result = run(&input);
+        assert_eq!(result.code, 0, "{}", result.stderr);
+        let book: Value = serde_json::from_str(&result.stdout).expect("JSON");
+        assert!(book.get(shape.items_key()).is_some());
+        assert_eq!(book.get("__non_exhaustive").is_some(), shape == Shape::V04);
+        assert_eq!(result.contents(shape), ["# A\n"]);
+    }
+}
+
+#[test]
+fn unknown_fields_pass_through_untouched() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let input = request(
+        Shape::V05,
+        dir.path(),
+        json!({"new-table": {"x": 1}}),
+        &[("A", "a.md", "x")],
+    );
+    let mut value: Value = serde_json::from_str(&input).expect("JSON");
+    value[1]["future_field"] = json!({"nested": [1, 2, 3]});
+    value[1]["items"][0]["Chapter"]["new_key"] = json!("kept");
+    value[1]["items"]
+        .as_array_mut()
+        .expect("array")
+        .push(json!({"NewItemKind": {"a": 1}}));
+    let result = run(&value.to_string());
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    let book: Value = serde_json::from_str(&result.stdout).expect("JSON");
+    assert_eq!(book, value[1]);
+}
+
+#[test]
+fn malformed_stdin_is_one_clear_line_and_exit_1() {
+    let cases = [
+        ("", "no input on stdin"),
+        ("{not json", "stdin is not valid JSON"),
+        ("[{}, {}]", "unexpected input from mdBook"),
+        ("[1, 2, 3]", "two elements"),
+    ];
+    for (input, expected) in cases {
+        let result = run(input);
+        assert_eq!(result.code, 1, "{input:?}");
+        assert!(result.stdout.is_empty(), "{input:?}: partial output");
+        assert!(
+            result.stderr.contains(expected),
+            "{input:?}: {}",
+            result.stderr
+        );
+        assert_eq!(
+            result.stderr.lines().count(),
+            1,
+            "{input:?}: {}",
+            result.stderr
+        );
+        assert!(!result.stderr.contains("panicked"), "{}", result.stderr);
+    }
+}
+
+#[test]
+fn unsupported_mdbook_version_warns_once_and_carries_on() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let input = request(Shape::V05, dir.path(), json!({}), &[("A", "a.md", "x")])
+        .replace("\"0.5.4\"", "\"0.7.1\"");
+    let result = run(&input);
+    assert_eq!(result.code, 0);
+    let warnings: Vec<_> = result
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("warning:"))
+        .collect();
+    assert_eq!(warnings.len(), 1, "{}", result.stderr);
+    assert!(warnings[0].contains("0.7.1") && warnings[0].contains(">=0.4.40, <0.6"));
+}
+
+#[test]
+fn bad_settings_point_into_book_toml() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(
+        dir.path().join("book.toml"),
+        "[book]\ntitle = \"x\"\n\n[preprocessor.community]\non-eror = \"warn\"\n",
+    )
+    .expect("writable");
+    let config = json!({"preprocessor": {"community": {"on-eror": "warn"}}});
+    let result = run(&request(
+        Shape::V05,
+        dir.path(),
+        config,
+        &[("A", "a.md", "x")],
+    ));
+    assert_eq!(result.code, 1);
+    assert!(result.stdout.is_empty());
+    assert!(
+        result
+            .stderr
+            .contains("error: unknown key `on-eror` in [preprocessor.community]"),
+        "{}",
+        result.stderr
+    );
+    assert!(result.stderr.contains("book.toml:5:1"), "{}", result.stderr);
+    assert!(
+        result.stderr.contains("help: did you mean `on-error`?"),
+        "{}",
+        result.stderr
+    );
+}
+
+#[test]
+fn install_edits_book_toml_once() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("book.toml");
+    std::fs::write(&path, "# keep me\n[book]\ntitle = \"x\"\n").expect("writable");
+    bin().arg("install").arg(dir.path()).assert().success();
+    let once = std::fs::read_to_string(&path).expect("readable");
+    assert!(
+        once.starts_with("# keep me\n[book]\ntitle = \"x\"\n"),
+        "{once}"
+    );
+    assert!(
+        once.contains("[preprocessor.community]\nafter = [\"links\"]"),
+        "{once}"
+    );
+    let out = bin()
+        .arg("install")
+        .arg(dir.path())
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    assert!(String::from_utf8_lossy(&out).contains("nothing changed"));
+    assert_eq!(std::fs::read_to_string(&path).expect("readable"), once);
+}
+
+#[test]
+fn install_without_book_toml_fails_clearly() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let assert = bin().arg("install").arg(dir.path()).assert().failure();
+    let err = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
+    assert!(err.contains("book.toml"), "{err}");
+}
