@@ -31,6 +31,8 @@ pub struct Call<'t> {
     pub args_range: Range<usize>,
     /// Block or inline.
     pub placement: Placement,
+    /// Level of the last heading before the call (0 when there is none).
+    pub section_level: u8,
 }
 
 impl<'t> Call<'t> {

@@ -233,7 +233,8 @@ pub fn expand_book(run: &Run<'_>) -> (Vec<Option<String>>, Vec<Diagnostic>) {
     let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
     results.sort_by_key(|(index, _)| *index);
     let mut contents = vec![None; chapters.len()];
-    let mut diagnostics = Vec::new();
+    // Data files' own problems first, once each; then the chapters', in order.
+    let mut diagnostics = run.data.diagnostics();
     for (index, outcome) in results {
         contents[index] = outcome.text;
         diagnostics.extend(

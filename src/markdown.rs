@@ -100,7 +100,25 @@ where
     };
     // Writing into a String cannot fail, and every event sequence we build is
     // balanced; an error would only truncate the output.
-    let _ = pulldown_cmark_to_cmark::cmark_with_options(events, &mut out, options, style);
+    let _ =
+        pulldown_cmark_to_cmark::cmark_with_options(merge_text(events), &mut out, options, style);
+    out
+}
+
+/// Joins runs of `Text` events into one: the writer escapes spaces at the
+/// edges of each text event, which would show as `&#32;` between pieces.
+fn merge_text<'a>(events: impl IntoIterator<Item = Event<'a>>) -> Vec<Event<'a>> {
+    let mut out: Vec<Event<'a>> = Vec::new();
+    for event in events {
+        match (out.last_mut(), event) {
+            (Some(Event::Text(previous)), Event::Text(next)) => {
+                let mut joined = previous.to_string();
+                joined.push_str(&next);
+                *previous = joined.into();
+            }
+            (_, event) => out.push(event),
+        }
+    }
     out
 }
 

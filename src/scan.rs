@@ -68,9 +68,9 @@ pub fn scan<'t>(text: &'t str, registry: &Registry, options: MarkdownOptions) ->
     if candidates.is_empty() && !may_contain_fence(text, registry) {
         return Scan::default();
     }
-    let structure = Structure::of(text, registry, options);
+    let mut structure = Structure::of(text, registry, options);
     let mut scan = Scan::default();
-    let mut fences = structure.fences.into_iter().peekable();
+    let mut fences = std::mem::take(&mut structure.fences).into_iter().peekable();
     for candidate in candidates {
         if !structure.text_ranges.contains(candidate.start) {
             continue;
@@ -100,6 +100,7 @@ pub fn scan<'t>(text: &'t str, registry: &Registry, options: MarkdownOptions) ->
         } else {
             Placement::Inline
         };
+        let section_level = structure.section_level_at(candidate.start);
         scan.sites.push(Site::Brace(Call {
             name: candidate.name,
             range,
@@ -107,6 +108,7 @@ pub fn scan<'t>(text: &'t str, registry: &Registry, options: MarkdownOptions) ->
             args,
             args_range: args_start..args_start + args.len(),
             placement,
+            section_level,
         }));
     }
     scan.sites.extend(fences.map(Site::Fence));
@@ -193,6 +195,8 @@ struct Structure<'t> {
     block_runs: Vec<Range<usize>>,
     /// Fence directive blocks, in order.
     fences: Vec<FenceBlock<'t>>,
+    /// Where each heading starts, and its level.
+    headings: Vec<(usize, u8)>,
 }
 
 impl<'t> Structure<'t> {
@@ -200,6 +204,7 @@ impl<'t> Structure<'t> {
         let mut text_ranges = Vec::new();
         let mut block_runs = Vec::new();
         let mut fences = Vec::new();
+        let mut headings = Vec::new();
         let mut code_depth = 0usize;
         let mut open_fence: Option<FenceBlock<'t>> = None;
         // The innermost block container: whether it is a paragraph or item,
@@ -212,6 +217,9 @@ impl<'t> Structure<'t> {
                     finish_run(&mut blocks, &mut block_runs);
                     let accepts_block = matches!(tag, Tag::Paragraph | Tag::Item);
                     blocks.push((accepts_block, None));
+                    if let Tag::Heading { level, .. } = tag {
+                        headings.push((range.start, *level as u8));
+                    }
                     if let Tag::CodeBlock(kind) = tag {
                         code_depth += 1;
                         if let CodeBlockKind::Fenced(info) = kind {
@@ -255,7 +263,14 @@ impl<'t> Structure<'t> {
             text_ranges: Ranges(text_ranges),
             block_runs,
             fences,
+            headings,
         }
+    }
+
+    /// The level of the last heading that starts before `offset` (0: none).
+    fn section_level_at(&self, offset: usize) -> u8 {
+        let i = self.headings.partition_point(|&(start, _)| start < offset);
+        i.checked_sub(1).map_or(0, |i| self.headings[i].1)
     }
 }
 
@@ -445,6 +460,25 @@ mod tests {
         assert!(scan.sites.is_empty());
         assert_eq!(scan.warnings.len(), 1);
         assert!(scan.warnings[0].message.contains("not closed"));
+    }
+
+    #[test]
+    fn calls_know_their_section_level() {
+        let text = "{{#x}}\n\n## A\n\n{{#x}}\n\n#### B {{#x}}\n";
+        let scan = scan(
+            text,
+            &registry(),
+            MarkdownOptions::defaults(crate::protocol::Generation::V05),
+        );
+        let levels: Vec<u8> = scan
+            .sites
+            .iter()
+            .filter_map(|s| match s {
+                Site::Brace(c) => Some(c.section_level),
+                Site::Fence(_) => None,
+            })
+            .collect();
+        assert_eq!(levels, [0, 2, 4]);
     }
 
     #[test]

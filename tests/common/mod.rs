@@ -111,3 +111,50 @@ pub fn run_with(mut cmd: Command, input: &str) -> RunResult {
 pub fn corpus() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus")
 }
+
+/// A book root on disk with `files` (paths relative to the root).
+pub fn book_root(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for (path, content) in files {
+        let full = dir.path().join(path);
+        if let Some(parent) = full.parent() {
+            std::fs::create_dir_all(parent).expect("mkdir");
+        }
+        std::fs::write(full, content).expect("write");
+    }
+    dir
+}
+
+/// Runs the preprocessor over `chapters` in a book root holding `files`.
+pub fn run_in(files: &[(&str, &str)], config: Value, chapters: &[TestChapter<'_>]) -> RunResult {
+    let dir = book_root(files);
+    run(&request(Shape::V05, dir.path(), config, chapters))
+}
+
+/// Runs one chapter and returns its new content, asserting success.
+pub fn expand_one(files: &[(&str, &str)], chapter: &str) -> String {
+    let result = run_in(files, json!({}), &[("Chapter", "chapter.md", chapter)]);
+    assert_eq!(result.code, 0, "stderr:\n{}", result.stderr);
+    result.contents(Shape::V05).remove(0)
+}
+
+/// Runs one chapter expecting failure; returns stderr with the temp root
+/// path replaced by `<root>`.
+pub fn errors_of(files: &[(&str, &str)], chapter: &str) -> String {
+    let dir = book_root(files);
+    let result = run(&request(
+        Shape::V05,
+        dir.path(),
+        json!({}),
+        &[("Chapter", "chapter.md", chapter)],
+    ));
+    assert_eq!(
+        result.code, 1,
+        "expected failure, stderr:\n{}",
+        result.stderr
+    );
+    assert!(result.stdout.is_empty(), "no partial book on failure");
+    result
+        .stderr
+        .replace(&dir.path().display().to_string(), "<root>")
+}

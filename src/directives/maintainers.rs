@@ -1,0 +1,264 @@
+//! `{{#maintainers GROUP [style=list|table|inline] [hide=S,..] [only=S,..]}}`
+//! and `{{#maintainers}}`: people from the data file, as a list, a table, a
+//! sentence, or a whole hierarchy of groups under headings.
+
+use pulldown_cmark::{CowStr, Event, HeadingLevel, Tag, TagEnd};
+
+use crate::args::ArgKind;
+use crate::diagnostics::{Diagnostic, did_you_mean};
+use crate::directive::{BraceDirective, Call, Expansion, Placement, unknown_option};
+use crate::directives::people_md::{self, Entry};
+use crate::engine::Cx;
+use crate::markdown::to_markdown;
+use crate::people::{Group, People};
+
+/// The `maintainers` directive.
+pub struct Maintainers;
+
+const OPTIONS: &[&str] = &["style", "hide", "only"];
+const STYLES: &[&str] = &["list", "table", "inline"];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Style {
+    List,
+    Table,
+    Inline,
+}
+
+/// The parsed arguments.
+#[derive(Debug)]
+struct Request<'a> {
+    group: Option<(&'a str, std::ops::Range<usize>)>,
+    style: Style,
+    hide: Vec<(String, std::ops::Range<usize>)>,
+    only: Vec<(String, std::ops::Range<usize>)>,
+}
+
+impl BraceDirective for Maintainers {
+    fn name(&self) -> &'static str {
+        "maintainers"
+    }
+
+    fn expand(&self, call: &Call<'_>, cx: &Cx<'_>) -> Result<Expansion, Vec<Diagnostic>> {
+        let (request, mut errors) = parse(call)?;
+        let people = cx
+            .run
+            .data
+            .people(cx.settings())
+            .map_err(|e| vec![call.error(e.summary)])?;
+        errors.extend(check_statuses(&request, &people, call));
+        if let Some((id, range)) = &request.group
+            && people.group(id).is_none()
+        {
+            errors.push(
+                call.error_at(
+                    range.clone(),
+                    format!("no group `{id}` in `{}`", people.file.name),
+                )
+                .with_label("unknown group")
+                .with_suggestion(did_you_mean(id, people.group_ids()))
+                .with_note(format!("groups: {}", list(people.group_ids()))),
+            );
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let options = cx.settings().markdown.parser_options();
+        let html = cx.settings().html;
+        match &request.group {
+            Some((id, range)) => {
+                let group = people.group(id).ok_or_else(|| {
+                    vec![call.error_at(range.clone(), format!("no group `{id}`"))]
+                })?;
+                let entries = entries(&people, group, &request);
+                let mut events = Vec::new();
+                match request.style {
+                    Style::Inline => {
+                        people_md::sentence_events(&entries, &mut events);
+                        return Ok(Expansion::Inline(to_markdown(events, options)));
+                    }
+                    Style::List => people_md::list_events(&entries, &mut events),
+                    Style::Table => people_md::table_events(&entries, html, &mut events),
+                }
+                Ok(Expansion::Block(to_markdown(events, options)))
+            }
+            None => {
+                if call.placement == Placement::Inline {
+                    return Err(vec![
+                        call.error("`{{#maintainers}}` without a group makes headings, so it must be a paragraph of its own")
+                            .with_help("name a group, e.g. `{{#maintainers core style=inline}}`, for use in running text"),
+                    ]);
+                }
+                let base = (call.section_level + 1).clamp(2, 6);
+                let mut events = Vec::new();
+                for (index, _) in people.children(None) {
+                    hierarchy(&people, index, base, &request, html, options, &mut events);
+                }
+                Ok(Expansion::Block(to_markdown(events, options)))
+            }
+        }
+    }
+}
+
+/// The request, and the problems found in it (reported with any found later).
+fn parse<'a>(call: &Call<'a>) -> Result<(Request<'a>, Vec<Diagnostic>), Vec<Diagnostic>> {
+    let mut request = Request {
+        group: None,
+        style: Style::List,
+        hide: Vec::new(),
+        only: Vec::new(),
+    };
+    let mut errors = Vec::new();
+    for arg in call.tokens().map_err(|e| vec![e])? {
+        match &arg.kind {
+            ArgKind::Word(word) if request.group.is_none() => {
+                request.group = Some((word, arg.range.clone()));
+            }
+            ArgKind::Pair {
+                key,
+                value,
+                value_range,
+            } => match *key {
+                "style" => match value.as_ref() {
+                    "list" => request.style = Style::List,
+                    "table" => request.style = Style::Table,
+                    "inline" => request.style = Style::Inline,
+                    other => errors.push(
+                        call.error_at(value_range.clone(), format!("unknown style `{other}`"))
+                            .with_suggestion(did_you_mean(other, STYLES.iter().copied()))
+                            .with_note(format!("styles: {}", STYLES.join(", "))),
+                    ),
+                },
+                "hide" | "only" => {
+                    let statuses = split_statuses(value, value_range.start);
+                    if statuses.is_empty() {
+                        errors.push(call.error_at(
+                            value_range.clone(),
+                            format!("`{key}` needs at least one status, e.g. `{key}=emeritus`"),
+                        ));
+                    }
+                    if *key == "hide" {
+                        request.hide.extend(statuses);
+                    } else {
+                        request.only.extend(statuses);
+                    }
+                }
+                other => errors.push(unknown_option(&arg, other, OPTIONS, call)),
+            },
+            _ => errors.push(
+                call.error_at(arg.range.clone(), "unexpected argument")
+                    .with_help(
+                        "`{{#maintainers GROUP style=list|table|inline hide=STATUS only=STATUS}}`",
+                    ),
+            ),
+        }
+    }
+    Ok((request, errors))
+}
+
+/// `a,b` into statuses with their ranges.
+fn split_statuses(value: &str, start: usize) -> Vec<(String, std::ops::Range<usize>)> {
+    let mut out = Vec::new();
+    let mut offset = start;
+    for part in value.split(',') {
+        let trimmed = part.trim();
+        if !trimmed.is_empty() {
+            let lead = part.len() - part.trim_start().len();
+            out.push((
+                trimmed.to_string(),
+                offset + lead..offset + lead + trimmed.len(),
+            ));
+        }
+        offset += part.len() + 1;
+    }
+    out
+}
+
+fn check_statuses(request: &Request<'_>, people: &People, call: &Call<'_>) -> Vec<Diagnostic> {
+    let known = people.statuses();
+    request
+        .hide
+        .iter()
+        .chain(&request.only)
+        .filter(|(status, _)| !known.contains(&status.as_str()))
+        .map(|(status, range)| {
+            let note = if known.is_empty() {
+                format!("no member in `{}` has a status", people.file.name)
+            } else {
+                format!("statuses in `{}`: {}", people.file.name, known.join(", "))
+            };
+            call.error_at(
+                range.clone(),
+                format!("no member has the status `{status}`"),
+            )
+            .with_suggestion(did_you_mean(status, known.iter().copied()))
+            .with_note(note)
+        })
+        .collect()
+}
+
+fn entries<'a>(people: &'a People, group: &'a Group, request: &Request<'_>) -> Vec<Entry<'a>> {
+    group
+        .members
+        .iter()
+        .filter(|m| {
+            let status = m.status.as_deref();
+            let hidden = request.hide.iter().any(|(s, _)| Some(s.as_str()) == status);
+            let wanted = request.only.is_empty()
+                || request.only.iter().any(|(s, _)| Some(s.as_str()) == status);
+            !hidden && wanted
+        })
+        .map(|m| Entry::of_member(people, m))
+        .collect()
+}
+
+fn hierarchy(
+    people: &People,
+    index: usize,
+    level: u8,
+    request: &Request<'_>,
+    html: bool,
+    options: pulldown_cmark::Options,
+    out: &mut Vec<Event<'static>>,
+) {
+    let group = &people.groups[index];
+    let heading = HeadingLevel::try_from(level as usize).unwrap_or(HeadingLevel::H6);
+    out.push(Event::Start(Tag::Heading {
+        level: heading,
+        id: None,
+        classes: Vec::new(),
+        attrs: Vec::new(),
+    }));
+    out.push(Event::Text(CowStr::from(group.title.clone())));
+    out.push(Event::End(TagEnd::Heading(heading)));
+    if let Some(description) = &group.description {
+        out.extend(people_md::sanitized_markdown_events(description, options));
+    }
+    let entries = entries(people, group, request);
+    if !entries.is_empty() {
+        match request.style {
+            Style::Table => people_md::table_events(&entries, html, out),
+            Style::Inline => {
+                out.push(Event::Start(Tag::Paragraph));
+                people_md::sentence_events(&entries, out);
+                out.push(Event::End(TagEnd::Paragraph));
+            }
+            Style::List => people_md::list_events(&entries, out),
+        }
+    }
+    for (child, _) in people.children(Some(index)) {
+        hierarchy(
+            people,
+            child,
+            (level + 1).min(6),
+            request,
+            html,
+            options,
+            out,
+        );
+    }
+}
+
+fn list<'a>(items: impl Iterator<Item = &'a str>) -> String {
+    items.collect::<Vec<_>>().join(", ")
+}

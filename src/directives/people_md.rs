@@ -1,0 +1,365 @@
+//! People as Markdown: the `Name ([handle](url))` entry, lists, tables and
+//! sentences, all built as pulldown-cmark events so that data is always text.
+
+use pulldown_cmark::{Alignment, CowStr, Event, LinkType, Tag, TagEnd};
+
+use crate::people::{Member, People, Person, allowed_url};
+
+/// One person, with their status and role in a group.
+#[derive(Debug, Clone, Copy)]
+pub struct Entry<'a> {
+    /// Who.
+    pub person: &'a Person,
+    /// Status in the group (shown as a prefix).
+    pub status: Option<&'a str>,
+    /// Role in the group (shown after the name).
+    pub role: Option<&'a str>,
+}
+
+impl<'a> Entry<'a> {
+    /// The entry for a group member.
+    pub fn of_member(people: &'a People, member: &'a Member) -> Self {
+        Entry {
+            person: &people.people[member.person],
+            status: member.status.as_deref(),
+            role: member.role.as_deref(),
+        }
+    }
+
+    /// A person outside any group.
+    pub fn of_person(person: &'a Person) -> Self {
+        Entry {
+            person,
+            status: None,
+            role: None,
+        }
+    }
+}
+
+fn text(s: &str) -> Event<'static> {
+    Event::Text(CowStr::from(s.to_string()))
+}
+
+/// `(status) Name, role ([handle](url))`, or without the link when the
+/// person has no profile.
+pub fn entry_events(entry: Entry<'_>, out: &mut Vec<Event<'static>>) {
+    if let Some(status) = entry.status {
+        out.push(text(&format!("({status}) ")));
+    }
+    out.push(text(&entry.person.name));
+    if let Some(role) = entry.role {
+        out.push(text(&format!(", {role}")));
+    }
+    if entry.person.url.is_some() {
+        out.push(text(" ("));
+        handle_link_events(entry.person, out);
+        out.push(text(")"));
+    }
+}
+
+/// `[handle](url)`, or the bare handle when there is no profile.
+pub fn handle_link_events(person: &Person, out: &mut Vec<Event<'static>>) {
+    match &person.url {
+        Some(url) => link_events(url, &person.handle, out),
+        None => out.push(text(&person.handle)),
+    }
+}
+
+/// `[label](url)`.
+pub fn link_events(url: &str, label: &str, out: &mut Vec<Event<'static>>) {
+    let tag = Tag::Link {
+        link_type: LinkType::Inline,
+        dest_url: CowStr::from(url.to_string()),
+        title: CowStr::from(""),
+        id: CowStr::from(""),
+    };
+    out.push(Event::Start(tag));
+    out.push(text(label));
+    out.push(Event::End(TagEnd::Link));
+}
+
+/// A bullet list, one entry per item.
+pub fn list_events(entries: &[Entry<'_>], out: &mut Vec<Event<'static>>) {
+    out.push(Event::Start(Tag::List(None)));
+    for entry in entries {
+        out.push(Event::Start(Tag::Item));
+        entry_events(*entry, out);
+        out.push(Event::End(TagEnd::Item));
+    }
+    out.push(Event::End(TagEnd::List(false)));
+}
+
+/// "A, B and C".
+pub fn sentence_events(entries: &[Entry<'_>], out: &mut Vec<Event<'static>>) {
+    if entries.is_empty() {
+        out.push(text("(none)"));
+    }
+    for (i, entry) in entries.iter().enumerate() {
+        if i > 0 {
+            out.push(text(if i + 1 == entries.len() {
+                " and "
+            } else {
+                ", "
+            }));
+        }
+        entry_events(*entry, out);
+    }
+}
+
+/// A table: name, handle, role, status, and affiliation when anyone has
+/// one; avatars first when `html` and anyone has one.
+pub fn table_events(entries: &[Entry<'_>], html: bool, out: &mut Vec<Event<'static>>) {
+    let avatars = html && entries.iter().any(|e| e.person.avatar.is_some());
+    let affiliation = entries.iter().any(|e| e.person.affiliation.is_some());
+    let mut headers: Vec<&str> = Vec::new();
+    if avatars {
+        headers.push("");
+    }
+    headers.extend(["Name", "Handle", "Role", "Status"]);
+    if affiliation {
+        headers.push("Affiliation");
+    }
+    out.push(Event::Start(Tag::Table(vec![
+        Alignment::None;
+        headers.len()
+    ])));
+    out.push(Event::Start(Tag::TableHead));
+    for header in &headers {
+        out.push(Event::Start(Tag::TableCell));
+        if !header.is_empty() {
+            out.push(text(header));
+        }
+        out.push(Event::End(TagEnd::TableCell));
+    }
+    out.push(Event::End(TagEnd::TableHead));
+    for entry in entries {
+        out.push(Event::Start(Tag::TableRow));
+        let cell = |out: &mut Vec<Event<'static>>, content: &dyn Fn(&mut Vec<Event<'static>>)| {
+            out.push(Event::Start(Tag::TableCell));
+            content(out);
+            out.push(Event::End(TagEnd::TableCell));
+        };
+        if avatars {
+            cell(out, &|out| {
+                if let Some(url) = &entry.person.avatar {
+                    out.push(avatar_html(url, &entry.person.name));
+                }
+            });
+        }
+        cell(out, &|out| out.push(text(&entry.person.name)));
+        cell(out, &|out| handle_link_events(entry.person, out));
+        cell(out, &|out| {
+            if let Some(role) = entry.role {
+                out.push(text(role));
+            }
+        });
+        cell(out, &|out| {
+            if let Some(status) = entry.status {
+                out.push(text(status));
+            }
+        });
+        if affiliation {
+            cell(out, &|out| {
+                if let Some(a) = &entry.person.affiliation {
+                    out.push(text(a));
+                }
+            });
+        }
+        out.push(Event::End(TagEnd::TableRow));
+    }
+    out.push(Event::End(TagEnd::Table));
+}
+
+/// An `<img>` for the HTML renderer, its attributes escaped by
+/// pulldown-cmark's escaper (the URL was checked to be http(s) already).
+fn avatar_html(url: &str, name: &str) -> Event<'static> {
+    let mut html = String::from("<img class=\"community-avatar\" src=\"");
+    let _ = pulldown_cmark_escape::escape_href(&mut html, url);
+    html.push_str("\" alt=\"");
+    let _ = pulldown_cmark_escape::escape_html(&mut html, name);
+    html.push_str("\" width=\"32\" height=\"32\" loading=\"lazy\">");
+    Event::InlineHtml(CowStr::from(html))
+}
+
+/// Markdown written by a data author (a group description), as events that
+/// cannot inject markup: raw HTML becomes text, and links and images whose
+/// URL is not http, https, mailto or relative lose their link.
+pub fn sanitized_markdown_events(
+    markdown: &str,
+    options: pulldown_cmark::Options,
+) -> Vec<Event<'static>> {
+    let mut out = Vec::new();
+    let mut dropped: Vec<bool> = Vec::new();
+    for event in pulldown_cmark::Parser::new_ext(markdown, options) {
+        match event {
+            Event::Html(html) | Event::InlineHtml(html) => out.push(text(&html)),
+            Event::Start(Tag::HtmlBlock) => out.push(Event::Start(Tag::Paragraph)),
+            Event::End(TagEnd::HtmlBlock) => out.push(Event::End(TagEnd::Paragraph)),
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                title,
+                id,
+            }) => {
+                let safe = safe_destination(&dest_url);
+                dropped.push(!safe);
+                if safe {
+                    out.push(Event::Start(Tag::Link {
+                        link_type,
+                        dest_url: CowStr::from(dest_url.to_string()),
+                        title: CowStr::from(title.to_string()),
+                        id: CowStr::from(id.to_string()),
+                    }));
+                }
+            }
+            Event::End(TagEnd::Link) => {
+                if dropped.pop() == Some(false) {
+                    out.push(Event::End(TagEnd::Link));
+                }
+            }
+            Event::Start(Tag::Image { dest_url, .. }) if !safe_destination(&dest_url) => {
+                dropped.push(true);
+            }
+            Event::Start(Tag::Image {
+                link_type,
+                dest_url,
+                title,
+                id,
+            }) => {
+                dropped.push(false);
+                out.push(Event::Start(Tag::Image {
+                    link_type,
+                    dest_url: CowStr::from(dest_url.to_string()),
+                    title: CowStr::from(title.to_string()),
+                    id: CowStr::from(id.to_string()),
+                }));
+            }
+            Event::End(TagEnd::Image) => {
+                if dropped.pop() == Some(false) {
+                    out.push(Event::End(TagEnd::Image));
+                }
+            }
+            other => out.push(other.into_static()),
+        }
+    }
+    out
+}
+
+/// Relative links, fragments and http(s)/mailto URLs are safe.
+fn safe_destination(url: &str) -> bool {
+    let scheme_end = url.find([':', '/', '?', '#']);
+    match scheme_end {
+        Some(i) if url.as_bytes()[i] == b':' => allowed_url(url).is_ok(),
+        _ => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::markdown::to_markdown;
+
+    fn person(handle: &str, name: &str, url: Option<&str>) -> Person {
+        Person {
+            handle: handle.into(),
+            name: name.into(),
+            github: Some(handle.into()),
+            url: url.map(str::to_string),
+            email: None,
+            affiliation: None,
+            avatar: None,
+        }
+    }
+
+    fn md(events: Vec<Event<'static>>) -> String {
+        to_markdown(events, pulldown_cmark::Options::ENABLE_TABLES)
+    }
+
+    #[test]
+    fn entries_follow_the_pytorch_format() {
+        let sam = person(
+            "colesbury",
+            "Sam Gross",
+            Some("https://github.com/colesbury"),
+        );
+        let mut out = Vec::new();
+        entry_events(
+            Entry {
+                person: &sam,
+                status: Some("sunsetting"),
+                role: None,
+            },
+            &mut out,
+        );
+        assert_eq!(
+            md(out),
+            "(sunsetting) Sam Gross ([colesbury](https://github.com/colesbury))"
+        );
+        let anon = person("anon", "No Account", None);
+        let mut out = Vec::new();
+        entry_events(
+            Entry {
+                person: &anon,
+                status: None,
+                role: Some("lead"),
+            },
+            &mut out,
+        );
+        assert_eq!(md(out), "No Account, lead");
+    }
+
+    #[test]
+    fn sentences_join_with_and() {
+        let people: Vec<Person> = ["a", "b", "c"]
+            .iter()
+            .map(|h| person(h, &h.to_uppercase(), None))
+            .collect();
+        let entries: Vec<Entry<'_>> = people.iter().map(Entry::of_person).collect();
+        for (n, expected) in [(0, "(none)"), (1, "A"), (2, "A and B"), (3, "A, B and C")] {
+            let mut out = Vec::new();
+            sentence_events(&entries[..n], &mut out);
+            assert_eq!(md(out), expected);
+        }
+    }
+
+    #[test]
+    fn hostile_names_stay_text() {
+        let evil = person(
+            "x",
+            "<script>alert(1)</script> *x* [y](javascript:z) | pipe",
+            Some("https://github.com/x"),
+        );
+        let entries = [Entry::of_person(&evil)];
+        let mut out = Vec::new();
+        table_events(&entries, true, &mut out);
+        let markdown = md(out);
+        let mut html = String::new();
+        pulldown_cmark::html::push_html(
+            &mut html,
+            pulldown_cmark::Parser::new_ext(&markdown, pulldown_cmark::Options::ENABLE_TABLES),
+        );
+        assert!(!html.contains("<script>"), "{html}");
+        assert!(!html.contains("href=\"javascript"), "{html}");
+        assert!(
+            html.contains("[y](javascript:z)"),
+            "shown literally: {html}"
+        );
+        assert!(html.contains("&lt;script&gt;"), "{html}");
+        // The pipe did not split the cell: one row of four cells.
+        assert_eq!(html.matches("<td>").count(), 4, "{html}");
+    }
+
+    #[test]
+    fn descriptions_are_sanitized_markdown() {
+        let events = sanitized_markdown_events(
+            "They *maintain* [docs](guide.md) <b>bold</b> [bad](javascript:alert(1)) ![i](data:x)",
+            pulldown_cmark::Options::empty(),
+        );
+        let markdown = md(events);
+        assert!(markdown.contains("*maintain*"), "{markdown}");
+        assert!(markdown.contains("[docs](guide.md)"), "{markdown}");
+        assert!(markdown.contains("\\<b>"), "{markdown}");
+        assert!(!markdown.contains("javascript"), "{markdown}");
+        assert!(!markdown.contains("data:"), "{markdown}");
+    }
+}

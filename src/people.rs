@@ -1,0 +1,783 @@
+//! The people data file (`maintainers.toml` or `.json`): who is who, and the
+//! groups they belong to. Loaded once per run; every problem is reported with
+//! the file's line and column.
+
+use std::collections::HashMap;
+use std::ops::Range;
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::datatree::{self, Entry, Node, NodeKind};
+use crate::diagnostics::{Diagnostic, SourceFile, did_you_mean};
+
+/// The default data file, in the book root.
+pub const DEFAULT_FILE: &str = "maintainers.toml";
+
+/// Everyone in the data file, and the groups.
+#[derive(Debug)]
+pub struct People {
+    /// The data file.
+    pub file: Arc<SourceFile>,
+    /// People, in file order.
+    pub people: Vec<Person>,
+    /// Groups, in file order.
+    pub groups: Vec<Group>,
+    by_handle: HashMap<String, usize>,
+    by_group: HashMap<String, usize>,
+}
+
+/// One person.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Person {
+    /// The key in `[people.HANDLE]`.
+    pub handle: String,
+    /// Display name (defaults to the handle).
+    pub name: String,
+    /// GitHub login, if any (defaults to the handle; `false` for none).
+    pub github: Option<String>,
+    /// Profile link: `url`, or the GitHub profile.
+    pub url: Option<String>,
+    /// E-mail address.
+    pub email: Option<String>,
+    /// Employer or organisation.
+    pub affiliation: Option<String>,
+    /// Avatar image URL.
+    pub avatar: Option<String>,
+}
+
+/// A group of people (`[[groups]]`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Group {
+    /// What directives name.
+    pub id: String,
+    /// Heading text (defaults to the id).
+    pub title: String,
+    /// Markdown shown under the heading.
+    pub description: Option<String>,
+    /// Index of the parent group.
+    pub parent: Option<usize>,
+    /// Members in data order.
+    pub members: Vec<Member>,
+}
+
+/// A person's membership in a group.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Member {
+    /// Index into [`People::people`].
+    pub person: usize,
+    /// For example `emeritus` or `sunsetting`.
+    pub status: Option<String>,
+    /// For example `lead`.
+    pub role: Option<String>,
+}
+
+const TOP_KEYS: &[&str] = &["people", "groups"];
+const PERSON_KEYS: &[&str] = &["name", "github", "url", "email", "affiliation", "avatar"];
+const GROUP_KEYS: &[&str] = &["id", "title", "description", "parent", "members"];
+const MEMBER_KEYS: &[&str] = &["handle", "status", "role"];
+
+impl People {
+    /// Reads and checks the data file at `path`; `display` is how it is named
+    /// in messages.
+    pub fn load(path: &Path, display: &str) -> Result<People, Vec<Diagnostic>> {
+        let (file, root) = datatree::read(path, display)?;
+        Self::from_tree(file, &root)
+    }
+
+    /// Parses data from text (for tests and fuzzing).
+    pub fn parse(text: &str, is_json: bool) -> Result<People, Vec<Diagnostic>> {
+        let (file, root) = datatree::parse_bytes(
+            text.as_bytes().to_vec(),
+            if is_json {
+                "maintainers.json"
+            } else {
+                DEFAULT_FILE
+            },
+            is_json,
+        )?;
+        Self::from_tree(file, &root)
+    }
+
+    fn from_tree(file: Arc<SourceFile>, root: &Node) -> Result<People, Vec<Diagnostic>> {
+        let mut checker = Checker {
+            file: &file,
+            errors: Vec::new(),
+        };
+        let mut people = Vec::new();
+        let mut by_handle = HashMap::new();
+        let mut group_nodes = Vec::new();
+        for entry in checker.table(root, "the data file") {
+            match entry.key.as_str() {
+                "people" => {
+                    for person in checker.table(&entry.value, "`people`") {
+                        if let Some(p) = checker.person(person) {
+                            by_handle.insert(p.handle.clone(), people.len());
+                            people.push(p);
+                        }
+                    }
+                }
+                "groups" => group_nodes = checker.array(&entry.value, "`groups`"),
+                _ => checker.unknown_key(entry, TOP_KEYS, "at the top level"),
+            }
+        }
+        let groups = checker.groups(&group_nodes, &people, &by_handle);
+        if !checker.errors.is_empty() {
+            return Err(checker.errors);
+        }
+        let by_group = groups
+            .iter()
+            .enumerate()
+            .map(|(i, g)| (g.id.clone(), i))
+            .collect();
+        Ok(People {
+            file,
+            people,
+            groups,
+            by_handle,
+            by_group,
+        })
+    }
+
+    /// The person with `handle`.
+    pub fn person(&self, handle: &str) -> Option<&Person> {
+        self.by_handle.get(handle).map(|&i| &self.people[i])
+    }
+
+    /// The person with GitHub login `login` (case-insensitive, as GitHub).
+    pub fn by_github(&self, login: &str) -> Option<&Person> {
+        self.person(login)
+            .filter(|p| {
+                p.github
+                    .as_deref()
+                    .is_some_and(|g| g.eq_ignore_ascii_case(login))
+            })
+            .or_else(|| {
+                self.people.iter().find(|p| {
+                    p.github
+                        .as_deref()
+                        .is_some_and(|g| g.eq_ignore_ascii_case(login))
+                })
+            })
+    }
+
+    /// The group with `id`.
+    pub fn group(&self, id: &str) -> Option<&Group> {
+        self.by_group.get(id).map(|&i| &self.groups[i])
+    }
+
+    /// Every handle, for suggestions.
+    pub fn handles(&self) -> impl Iterator<Item = &str> {
+        self.people.iter().map(|p| p.handle.as_str())
+    }
+
+    /// Every group id, for suggestions.
+    pub fn group_ids(&self) -> impl Iterator<Item = &str> {
+        self.groups.iter().map(|g| g.id.as_str())
+    }
+
+    /// Every status used anywhere, sorted.
+    pub fn statuses(&self) -> Vec<&str> {
+        let mut statuses: Vec<&str> = self
+            .groups
+            .iter()
+            .flat_map(|g| g.members.iter().filter_map(|m| m.status.as_deref()))
+            .collect();
+        statuses.sort_unstable();
+        statuses.dedup();
+        statuses
+    }
+
+    /// Groups whose parent is `parent` (`None`: top-level groups), in order.
+    pub fn children(&self, parent: Option<usize>) -> impl Iterator<Item = (usize, &Group)> {
+        self.groups
+            .iter()
+            .enumerate()
+            .filter(move |(_, g)| g.parent == parent)
+    }
+}
+
+/// Whether `url` may be used as a link or image: http, https or mailto, and
+/// nothing a Markdown link destination could misread.
+pub fn allowed_url(url: &str) -> Result<(), String> {
+    let lower = url.trim().to_ascii_lowercase();
+    let scheme_ok = ["https://", "http://", "mailto:"]
+        .iter()
+        .any(|s| lower.starts_with(s) && lower.len() > s.len());
+    if !scheme_ok {
+        return Err("must be an http, https or mailto URL".into());
+    }
+    if url
+        .chars()
+        .any(|c| c.is_whitespace() || c.is_control() || matches!(c, '<' | '>' | '"'))
+    {
+        return Err("must not contain spaces, quotes, `<` or `>`".into());
+    }
+    Ok(())
+}
+
+/// Collects every problem while walking the tree.
+struct Checker<'a> {
+    file: &'a Arc<SourceFile>,
+    errors: Vec<Diagnostic>,
+}
+
+impl<'a> Checker<'a> {
+    /// A new error at `span` of the data file (not yet reported).
+    fn at(&self, span: Range<usize>, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::error(message).in_file(self.file, span)
+    }
+
+    fn report(&mut self, diagnostic: Diagnostic) {
+        self.errors.push(diagnostic);
+    }
+
+    fn error(&mut self, span: Range<usize>, message: impl Into<String>) {
+        let diagnostic = self.at(span, message);
+        self.report(diagnostic);
+    }
+
+    fn wrong_type(&mut self, node: &Node, what: &str, expected: &str) {
+        let found = node.kind.describe();
+        self.error(
+            node.span.clone(),
+            format!("{what} must be {expected}, found {found}"),
+        );
+    }
+
+    fn table<'n>(&mut self, node: &'n Node, what: &str) -> &'n [Entry] {
+        match &node.kind {
+            NodeKind::Table(entries) => entries,
+            _ => {
+                self.wrong_type(node, what, "a table");
+                &[]
+            }
+        }
+    }
+
+    fn array(&mut self, node: &Node, what: &str) -> Vec<Node> {
+        match &node.kind {
+            NodeKind::Array(items) => items.clone(),
+            _ => {
+                self.wrong_type(node, what, "an array");
+                Vec::new()
+            }
+        }
+    }
+
+    fn string(&mut self, node: &Node, what: &str) -> Option<String> {
+        match &node.kind {
+            NodeKind::Str(s) => Some(s.clone()),
+            _ => {
+                self.wrong_type(node, what, "a string");
+                None
+            }
+        }
+    }
+
+    fn unknown_key(&mut self, entry: &Entry, known: &[&str], place: &str) {
+        let suggestion = did_you_mean(&entry.key, known.iter().copied()).map(str::to_string);
+        let error = self
+            .at(
+                entry.key_span.clone(),
+                format!("unknown key `{}` {place}", entry.key),
+            )
+            .with_label("not a known key")
+            .with_suggestion(suggestion)
+            .with_note(format!("known keys: {}", known.join(", ")));
+        self.report(error);
+    }
+
+    fn url(&mut self, node: &Node, what: &str) -> Option<String> {
+        let url = self.string(node, what)?;
+        match allowed_url(&url) {
+            Ok(()) => Some(url.trim().to_string()),
+            Err(why) => {
+                self.error(node.span.clone(), format!("{what} {why}"));
+                None
+            }
+        }
+    }
+
+    fn person(&mut self, entry: &Entry) -> Option<Person> {
+        let handle = entry.key.clone();
+        if let Err(why) = check_handle(&handle) {
+            self.error(entry.key_span.clone(), format!("handle `{handle}` {why}"));
+        }
+        let mut person = Person {
+            name: handle.clone(),
+            github: Some(handle.clone()),
+            handle,
+            url: None,
+            email: None,
+            affiliation: None,
+            avatar: None,
+        };
+        let what = |key: &str| format!("`{key}` of `{}`", entry.key);
+        for field in self.table(&entry.value, &format!("person `{}`", entry.key)) {
+            let value = &field.value;
+            match field.key.as_str() {
+                "name" => {
+                    if let Some(name) = self.string(value, &what("name")) {
+                        if name.trim().is_empty() {
+                            self.error(
+                                value.span.clone(),
+                                format!("{} must not be empty", what("name")),
+                            );
+                        }
+                        person.name = name;
+                    }
+                }
+                "github" => match &value.kind {
+                    NodeKind::Bool(false) => person.github = None,
+                    NodeKind::Str(login) => {
+                        if let Err(why) = check_login(login) {
+                            self.error(value.span.clone(), format!("{} {why}", what("github")));
+                        }
+                        person.github = Some(login.clone());
+                    }
+                    _ => self.wrong_type(value, &what("github"), "a GitHub login or `false`"),
+                },
+                "url" => person.url = self.url(value, &what("url")),
+                "avatar" => person.avatar = self.url(value, &what("avatar")),
+                "email" => person.email = self.string(value, &what("email")),
+                "affiliation" => person.affiliation = self.string(value, &what("affiliation")),
+                _ => self.unknown_key(field, PERSON_KEYS, &format!("in person `{}`", entry.key)),
+            }
+        }
+        if person.url.is_none() {
+            person.url = person
+                .github
+                .as_ref()
+                .map(|login| format!("https://github.com/{login}"));
+        }
+        Some(person)
+    }
+
+    fn groups(
+        &mut self,
+        nodes: &[Node],
+        people: &[Person],
+        by_handle: &HashMap<String, usize>,
+    ) -> Vec<Group> {
+        let mut groups = Vec::new();
+        let mut id_spans: Vec<Range<usize>> = Vec::new();
+        let mut parents: Vec<Option<(String, Range<usize>)>> = Vec::new();
+        for (index, node) in nodes.iter().enumerate() {
+            let label = format!("group {}", index + 1);
+            let mut group = Group {
+                id: String::new(),
+                title: String::new(),
+                description: None,
+                parent: None,
+                members: Vec::new(),
+            };
+            let mut id_span = node.span.clone();
+            let mut parent = None;
+            let mut has_id = false;
+            let entries = self.table(node, &format!("`{label}` in `groups`"));
+            let name = entries
+                .iter()
+                .find(|e| e.key == "id")
+                .and_then(|e| match &e.value.kind {
+                    NodeKind::Str(s) => Some(format!("group `{s}`")),
+                    _ => None,
+                })
+                .unwrap_or(label);
+            for field in entries {
+                let value = &field.value;
+                let what = format!("`{}` of {name}", field.key);
+                match field.key.as_str() {
+                    "id" => {
+                        if let Some(id) = self.string(value, &what) {
+                            if let Err(why) = check_handle(&id) {
+                                self.error(value.span.clone(), format!("group id `{id}` {why}"));
+                            }
+                            group.id = id;
+                            id_span = value.span.clone();
+                            has_id = true;
+                        }
+                    }
+                    "title" => group.title = self.string(value, &what).unwrap_or_default(),
+                    "description" => group.description = self.string(value, &what),
+                    "parent" => {
+                        parent = self.string(value, &what).map(|p| (p, value.span.clone()));
+                    }
+                    "members" => {
+                        let members = self.array(value, &what);
+                        group.members = self.members(&members, &name, people, by_handle);
+                    }
+                    _ => self.unknown_key(field, GROUP_KEYS, &format!("in {name}")),
+                }
+            }
+            if !has_id && matches!(node.kind, NodeKind::Table(_)) {
+                let error = self
+                    .at(node.span.clone(), format!("{name} has no `id`"))
+                    .with_help("add `id = \"...\"`: directives name groups by id");
+                self.report(error);
+            }
+            if let Some(first) = groups
+                .iter()
+                .position(|g: &Group| has_id && g.id == group.id)
+            {
+                let line =
+                    crate::diagnostics::position_in("", &self.file.text, id_spans[first].start)
+                        .line;
+                let error = self
+                    .at(
+                        id_span.clone(),
+                        format!("duplicate group id `{}`", group.id),
+                    )
+                    .with_note(format!("first used on line {line}"));
+                self.report(error);
+            }
+            if group.title.is_empty() {
+                group.title = group.id.clone();
+            }
+            groups.push(group);
+            id_spans.push(id_span);
+            parents.push(parent);
+        }
+        self.resolve_parents(&mut groups, &parents);
+        groups
+    }
+
+    fn members(
+        &mut self,
+        nodes: &[Node],
+        group: &str,
+        people: &[Person],
+        by_handle: &HashMap<String, usize>,
+    ) -> Vec<Member> {
+        let mut members: Vec<Member> = Vec::new();
+        let mut spans: Vec<Range<usize>> = Vec::new();
+        for node in nodes {
+            let (handle, handle_span, status, role) = match &node.kind {
+                NodeKind::Str(handle) => (handle.clone(), node.span.clone(), None, None),
+                NodeKind::Table(entries) => {
+                    let mut handle = None;
+                    let mut status = None;
+                    let mut role = None;
+                    for field in entries {
+                        let what = format!("`{}` of a member of {group}", field.key);
+                        match field.key.as_str() {
+                            "handle" => {
+                                handle = self
+                                    .string(&field.value, &what)
+                                    .map(|h| (h, field.value.span.clone()));
+                            }
+                            "status" => status = self.string(&field.value, &what),
+                            "role" => role = self.string(&field.value, &what),
+                            _ => self.unknown_key(
+                                field,
+                                MEMBER_KEYS,
+                                &format!("in a member of {group}"),
+                            ),
+                        }
+                    }
+                    let Some((handle, span)) = handle else {
+                        if !entries.iter().any(|e| e.key == "handle") {
+                            self.error(
+                                node.span.clone(),
+                                format!("a member of {group} has no `handle`"),
+                            );
+                        }
+                        continue;
+                    };
+                    (handle, span, status, role)
+                }
+                _ => {
+                    self.wrong_type(
+                        node,
+                        &format!("a member of {group}"),
+                        "a handle or a table with `handle`",
+                    );
+                    continue;
+                }
+            };
+            let Some(&person) = by_handle.get(&handle) else {
+                let suggestion = did_you_mean(&handle, people.iter().map(|p| p.handle.as_str()))
+                    .map(str::to_string);
+                let error = self
+                    .at(
+                        handle_span,
+                        format!("{group} lists `{handle}`, who is not in `people`"),
+                    )
+                    .with_label("unknown person")
+                    .with_suggestion(suggestion)
+                    .with_help(format!("add a [people.{handle}] table, or fix the handle"));
+                self.report(error);
+                continue;
+            };
+            if let Some(first) = members.iter().position(|m| m.person == person) {
+                let line =
+                    crate::diagnostics::position_in("", &self.file.text, spans[first].start).line;
+                let error = self
+                    .at(handle_span, format!("{group} lists `{handle}` twice"))
+                    .with_note(format!("first listed on line {line}"));
+                self.report(error);
+                continue;
+            }
+            for text in [&status, &role].into_iter().flatten() {
+                if text.trim().is_empty() {
+                    self.error(
+                        node.span.clone(),
+                        format!("empty status or role for `{handle}` in {group}"),
+                    );
+                }
+            }
+            members.push(Member {
+                person,
+                status: status.map(|s| s.trim().to_string()),
+                role: role.map(|r| r.trim().to_string()),
+            });
+            spans.push(handle_span);
+        }
+        members
+    }
+
+    fn resolve_parents(
+        &mut self,
+        groups: &mut [Group],
+        parents: &[Option<(String, Range<usize>)>],
+    ) {
+        for (index, parent) in parents.iter().enumerate() {
+            let Some((id, span)) = parent else { continue };
+            match groups.iter().position(|g| &g.id == id) {
+                Some(p) if p == index => {
+                    self.error(span.clone(), format!("group `{id}` is its own parent"));
+                }
+                Some(p) => groups[index].parent = Some(p),
+                None => {
+                    let suggestion =
+                        did_you_mean(id, groups.iter().map(|g| g.id.as_str())).map(str::to_string);
+                    let error = self
+                        .at(span.clone(), format!("parent group `{id}` does not exist"))
+                        .with_label("no group with this id")
+                        .with_suggestion(suggestion);
+                    self.report(error);
+                }
+            }
+        }
+        // Cycles: follow parents; a walk longer than the number of groups loops.
+        for start in 0..groups.len() {
+            let mut seen = vec![start];
+            let mut at = groups[start].parent;
+            while let Some(p) = at {
+                if p == start {
+                    let cycle: Vec<&str> = seen.iter().map(|&i| groups[i].id.as_str()).collect();
+                    if let Some((_, span)) = &parents[start] {
+                        self.error(
+                            span.clone(),
+                            format!(
+                                "groups form a cycle through `parent`: {} -> {}",
+                                cycle.join(" -> "),
+                                groups[start].id
+                            ),
+                        );
+                    }
+                    break;
+                }
+                if seen.contains(&p) {
+                    break; // a cycle not through `start`; reported from its own members
+                }
+                seen.push(p);
+                at = groups[p].parent;
+            }
+        }
+    }
+}
+
+/// Handles and group ids are written in directives: no spaces or braces.
+fn check_handle(handle: &str) -> Result<(), &'static str> {
+    if handle.is_empty() {
+        return Err("must not be empty");
+    }
+    if handle
+        .chars()
+        .any(|c| c.is_whitespace() || c.is_control() || matches!(c, '{' | '}' | '"' | '=' | ','))
+    {
+        return Err("must not contain spaces, quotes, braces, `=` or `,`");
+    }
+    Ok(())
+}
+
+/// GitHub logins: letters, digits and single hyphens, at most 39 characters.
+fn check_login(login: &str) -> Result<(), &'static str> {
+    let ok = !login.is_empty()
+        && login.len() <= 39
+        && login
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        && !login.starts_with('-');
+    if ok {
+        Ok(())
+    } else {
+        Err("is not a GitHub login (letters, digits and `-`)")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const EXAMPLE: &str = r#"
+[people.apaszke]
+name = "Adam Paszke"
+
+[people.soumith]
+name = "Soumith Chintala"
+affiliation = "Meta"
+
+[people.colesbury]
+name = "Sam Gross"
+
+[people.ezyang]
+name = "Edward Yang"
+url = "https://ezyang.com"
+
+[people.anon]
+name = "No Account"
+github = false
+
+[[groups]]
+id = "core"
+title = "Core Maintainers"
+
+[[groups]]
+id = "maintainers"
+title = "Project Maintainers"
+description = "They *maintain*."
+parent = "core"
+members = ["apaszke", "soumith", { handle = "colesbury", status = "sunsetting" }, { handle = "ezyang", role = "lead" }, "anon"]
+"#;
+
+    fn errors(text: &str) -> Vec<String> {
+        People::parse(text, false)
+            .expect_err("invalid")
+            .iter()
+            .map(|d| {
+                let line = match &d.location {
+                    Some(crate::diagnostics::Location::File { file, range }) => {
+                        crate::diagnostics::position_in("", &file.text, range.start).line
+                    }
+                    _ => 0,
+                };
+                format!("{line}: {} {:?}", d.message, d.help)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn reads_people_and_groups_with_defaults() {
+        let data = People::parse(EXAMPLE, false).expect("valid");
+        let adam = data.person("apaszke").expect("present");
+        assert_eq!(adam.name, "Adam Paszke");
+        assert_eq!(adam.url.as_deref(), Some("https://github.com/apaszke"));
+        assert_eq!(
+            data.person("ezyang").and_then(|p| p.url.as_deref()),
+            Some("https://ezyang.com")
+        );
+        assert_eq!(data.person("anon").and_then(|p| p.url.as_deref()), None);
+        let group = data.group("maintainers").expect("present");
+        assert_eq!(group.parent, Some(0));
+        assert_eq!(group.members.len(), 5);
+        assert_eq!(group.members[2].status.as_deref(), Some("sunsetting"));
+        assert_eq!(group.members[3].role.as_deref(), Some("lead"));
+        assert_eq!(
+            data.group("core").map(|g| g.title.as_str()),
+            Some("Core Maintainers")
+        );
+        assert_eq!(data.statuses(), ["sunsetting"]);
+        assert_eq!(
+            data.by_github("EZYANG").map(|p| p.handle.as_str()),
+            Some("ezyang")
+        );
+    }
+
+    #[test]
+    fn json_with_the_same_structure_is_accepted() {
+        let json = r#"{"people": {"a": {"name": "A", "github": false}}, "groups": [{"id": "g", "members": [{"handle": "a", "status": "emeritus"}]}]}"#;
+        let data = People::parse(json, true).expect("valid");
+        assert_eq!(
+            data.group("g").map(|g| g.members[0].status.clone()),
+            Some(Some("emeritus".into()))
+        );
+    }
+
+    #[test]
+    fn unknown_keys_are_errors_with_lines_and_suggestions() {
+        let text = "[people.a]\nnmae = \"A\"\n\n[[groups]]\nid = \"g\"\nmemebers = [\"a\"]\n";
+        assert_eq!(
+            errors(text),
+            [
+                "2: unknown key `nmae` in person `a` [\"did you mean `name`?\"]",
+                "6: unknown key `memebers` in group `g` [\"did you mean `members`?\"]",
+            ]
+        );
+    }
+
+    #[test]
+    fn membership_problems_are_errors() {
+        let text = "[people.alice]\n[people.bob]\n\n[[groups]]\nid = \"g\"\nmembers = [\"alice\", \"alcie\", \"bob\", { handle = \"bob\" }]\n";
+        let found = errors(text);
+        assert_eq!(found.len(), 2, "{found:?}");
+        assert!(
+            found[0].starts_with("6: group `g` lists `alcie`, who is not in `people`"),
+            "{found:?}"
+        );
+        assert!(found[0].contains("did you mean `alice`?"), "{found:?}");
+        assert!(
+            found[1].starts_with("6: group `g` lists `bob` twice"),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn parent_problems_are_errors() {
+        let missing = "[[groups]]\nid = \"a\"\nparent = \"cor\"\n[[groups]]\nid = \"core\"\n";
+        assert!(errors(missing)[0].contains("parent group `cor` does not exist"));
+        let cycle =
+            "[[groups]]\nid = \"a\"\nparent = \"b\"\n[[groups]]\nid = \"b\"\nparent = \"a\"\n";
+        let found = errors(cycle);
+        assert!(found.iter().all(|e| e.contains("cycle")), "{found:?}");
+        assert!(!found.is_empty());
+        let own = "[[groups]]\nid = \"a\"\nparent = \"a\"\n";
+        assert!(errors(own)[0].contains("its own parent"));
+        let dup = "[[groups]]\nid = \"a\"\n[[groups]]\nid = \"a\"\n";
+        assert!(
+            errors(dup)[0].contains("4: duplicate group id `a`"),
+            "{:?}",
+            errors(dup)
+        );
+    }
+
+    #[test]
+    fn wrong_types_and_bad_urls_are_errors() {
+        let text = "[people.a]\nname = 3\nurl = \"javascript:alert(1)\"\navatar = \"https://x/a b.png\"\ngithub = \"no spaces allowed\"\n";
+        let found = errors(text);
+        assert_eq!(found.len(), 4, "{found:?}");
+        assert!(found[0].contains("`name` of `a` must be a string, found a number"));
+        assert!(found[1].contains("must be an http, https or mailto URL"));
+        assert!(found[2].contains("must not contain spaces"));
+        assert!(found[3].contains("is not a GitHub login"));
+        let groups = "groups = 3\n";
+        assert!(errors(groups)[0].contains("`groups` must be an array"));
+    }
+
+    #[test]
+    fn urls() {
+        assert!(allowed_url("https://example.com/x").is_ok());
+        assert!(allowed_url("mailto:a@b.c").is_ok());
+        assert!(allowed_url("HTTP://EXAMPLE.COM").is_ok());
+        for bad in [
+            "javascript:alert(1)",
+            "data:text/html,x",
+            "//evil",
+            "https://",
+            "ftp://x",
+            "https://a b",
+        ] {
+            assert!(allowed_url(bad).is_err(), "{bad}");
+        }
+    }
+}

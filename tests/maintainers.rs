@@ -1,0 +1,216 @@
+//! `{{#maintainers}}` and `{{#person}}`: what authors write and what
+//! readers get, as snapshots of the generated Markdown and of the errors.
+
+mod common;
+
+use common::{errors_of, expand_one, run_in};
+use insta::assert_snapshot;
+use serde_json::json;
+
+const DATA: &str = r#"
+[people.apaszke]
+name = "Adam Paszke"
+
+[people.soumith]
+name = "Soumith Chintala"
+affiliation = "Meta"
+avatar = "https://avatars.githubusercontent.com/u/1310570"
+
+[people.colesbury]
+name = "Sam Gross"
+
+[people.ezyang]
+name = "Edward Yang"
+
+[people.dzhulgakov]
+name = "Dmytro Dzhulgakov"
+
+[people.nogh]
+name = "Nobody On GitHub"
+github = false
+
+[[groups]]
+id = "core"
+title = "Core Maintainers"
+description = "The *final* say; see [the process](governance.md#decisions)."
+members = ["soumith", { handle = "ezyang", role = "lead" }, { handle = "dzhulgakov", status = "emeritus" }]
+
+[[groups]]
+id = "nn"
+title = "NN APIs (torch.nn)"
+parent = "core"
+members = ["apaszke", { handle = "colesbury", status = "sunsetting" }, { handle = "soumith", status = "emeritus" }, "nogh"]
+"#;
+
+fn expand(chapter: &str) -> String {
+    expand_one(&[("maintainers.toml", DATA)], chapter)
+}
+
+#[test]
+fn list_is_the_default() {
+    assert_snapshot!(expand("{{#maintainers nn}}\n"), @r"
+    - Adam Paszke ([apaszke](https://github.com/apaszke))
+    - (sunsetting) Sam Gross ([colesbury](https://github.com/colesbury))
+    - (emeritus) Soumith Chintala ([soumith](https://github.com/soumith))
+    - Nobody On GitHub
+    ");
+}
+
+#[test]
+fn roles_follow_the_name() {
+    assert_snapshot!(expand("{{#maintainers core style=list}}\n"), @r"
+    - Soumith Chintala ([soumith](https://github.com/soumith))
+    - Edward Yang, lead ([ezyang](https://github.com/ezyang))
+    - (emeritus) Dmytro Dzhulgakov ([dzhulgakov](https://github.com/dzhulgakov))
+    ");
+}
+
+#[test]
+fn table_with_affiliation_and_avatars() {
+    assert_snapshot!(expand("{{#maintainers core style=table}}\n"));
+}
+
+#[test]
+fn inline_in_prose() {
+    assert_snapshot!(
+        expand("The NN maintainers are {{#maintainers nn style=inline hide=emeritus,sunsetting}}.\n"),
+        @"The NN maintainers are Adam Paszke ([apaszke](https://github.com/apaszke)) and Nobody On GitHub."
+    );
+}
+
+#[test]
+fn only_filters_by_status() {
+    assert_snapshot!(expand("{{#maintainers nn only=emeritus}}\n"), @"- (emeritus) Soumith Chintala ([soumith](https://github.com/soumith))");
+}
+
+#[test]
+fn hierarchy_starts_below_the_enclosing_heading() {
+    assert_snapshot!(expand(
+        "# Persons of Interest\n\n## Maintainers\n\n{{#maintainers hide=emeritus}}\n\n## After\n"
+    ));
+}
+
+#[test]
+fn person_inline() {
+    assert_snapshot!(
+        expand("Ask {{#person ezyang}} or {{#person nogh}}.\n"),
+        @"Ask Edward Yang ([ezyang](https://github.com/ezyang)) or Nobody On GitHub."
+    );
+}
+
+#[test]
+fn inside_list_items_and_quotes() {
+    assert_snapshot!(expand("1. Core:\n\n   {{#maintainers core hide=emeritus}}\n\n> {{#maintainers nn only=sunsetting}}\n"), @r"
+    1. Core:
+
+       - Soumith Chintala ([soumith](https://github.com/soumith))
+       - Edward Yang, lead ([ezyang](https://github.com/ezyang))
+
+    > - (sunsetting) Sam Gross ([colesbury](https://github.com/colesbury))
+    ");
+}
+
+#[test]
+fn crlf_chapters_stay_crlf() {
+    let out = expand("# T\r\n\r\n{{#maintainers core}}\r\n");
+    assert!(
+        out.contains("- Soumith Chintala ([soumith](https://github.com/soumith))\r\n- Edward"),
+        "{out:?}"
+    );
+    assert!(!out.replace("\r\n", "").contains('\n'), "{out:?}");
+}
+
+#[test]
+fn data_is_text_never_markup() {
+    let data = r#"
+[people.evil]
+name = "<script>alert(1)</script> *x* [y](javascript:z)"
+affiliation = "<img src=x onerror=alert(1)>"
+[[groups]]
+id = "g"
+title = "<b>Group</b> `code`"
+description = "<script>bad()</script> [link](javascript:alert(1))"
+members = [{ handle = "evil", role = "<i>r</i>", status = "**s**" }]
+"#;
+    let out = expand_one(
+        &[("maintainers.toml", data)],
+        "{{#maintainers}}\n\n{{#maintainers g style=table}}\n",
+    );
+    let mut html = String::new();
+    pulldown_cmark::html::push_html(
+        &mut html,
+        pulldown_cmark::Parser::new_ext(&out, pulldown_cmark::Options::all()),
+    );
+    for forbidden in [
+        "<script>",
+        "<img src=x",
+        "<b>",
+        "<i>",
+        "href=\"javascript",
+        "<strong>s",
+    ] {
+        assert!(!html.contains(forbidden), "{forbidden} in {html}");
+    }
+    assert!(
+        html.contains("&lt;script&gt;alert(1)&lt;/script&gt; *x* [y](javascript:z)"),
+        "{html}"
+    );
+}
+
+#[test]
+fn json_data_file() {
+    let json = r#"{"people": {"a": {"name": "Ada"}}, "groups": [{"id": "g", "members": ["a"]}]}"#;
+    let result = run_in(
+        &[("people.json", json)],
+        json!({"preprocessor": {"community": {"people": "people.json"}}}),
+        &[("C", "c.md", "{{#maintainers g}}")],
+    );
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    assert_eq!(
+        result.contents(common::Shape::V05)[0],
+        "- Ada ([a](https://github.com/a))"
+    );
+}
+
+#[test]
+fn books_without_people_directives_need_no_data_file() {
+    assert_eq!(
+        expand_one(&[], "# No data\n\n`{{#maintainers}}`\n"),
+        "# No data\n\n`{{#maintainers}}`\n"
+    );
+}
+
+#[test]
+fn unknown_group_person_and_status() {
+    assert_snapshot!(errors_of(
+        &[("maintainers.toml", DATA)],
+        "# T\n\n{{#maintainers cor}}\n\nAsk {{#person ezyng}}.\n\n{{#maintainers nn hide=emeritas style=tabel}}\n"
+    ));
+}
+
+#[test]
+fn block_output_in_running_text() {
+    assert_snapshot!(errors_of(
+        &[("maintainers.toml", DATA)],
+        "Maintainers: {{#maintainers core}}\n"
+    ));
+}
+
+#[test]
+fn missing_data_file_names_the_path() {
+    let err = errors_of(&[], "{{#person x}}\n");
+    assert!(
+        err.contains("no people data file: looked for <root>/maintainers.toml"),
+        "{err}"
+    );
+    assert!(err.contains("src/chapter.md:1:4"), "{err}");
+}
+
+#[test]
+fn data_file_errors_are_reported_once_with_their_lines() {
+    let data = "[people.a]\nnmae = \"A\"\n\n[[groups]]\nid = \"g\"\nmembers = [\"a\", \"b\"]\nparent = \"nope\"\n";
+    assert_snapshot!(errors_of(
+        &[("maintainers.toml", data)],
+        "{{#maintainers g}}\n\n{{#person a}}\n"
+    ));
+}
