@@ -22,12 +22,14 @@ pub mod diagnostics;
 pub mod directive;
 pub mod directives;
 pub mod engine;
+pub mod headings;
 pub mod install;
 pub mod markdown;
 pub mod people;
 pub mod protocol;
 pub mod scan;
 pub mod settings;
+pub mod slug;
 pub mod splice;
 
 use std::io::Write;
