@@ -16,6 +16,7 @@
 pub mod args;
 pub mod book;
 pub mod cli;
+pub mod codeowners;
 pub mod data;
 pub mod datatree;
 pub mod diagnostics;
