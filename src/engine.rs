@@ -1,18 +1,21 @@
 //! The engine: runs scan -> expand -> splice over every chapter, on all
 //! cores, and collects diagnostics.
 
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
 use pulldown_cmark::{Event, Tag, TagEnd};
 
+use crate::anchors;
 use crate::book::Chapter;
-use crate::data::Data;
+use crate::contributing::Contributing;
+use crate::data::{Data, LoadError};
 use crate::diagnostics::Diagnostic;
 use crate::directive::{Expansion, Placement, Registry};
+use crate::headings::{self, PageIds};
 use crate::markdown::to_markdown;
 use crate::scan::{self, Site};
-use crate::settings::Settings;
+use crate::settings::{AnchorCheck, Settings};
 use crate::splice::{Replacement, splice};
 
 /// Everything shared by one run: settings, directives, the book as mdBook
@@ -26,6 +29,45 @@ pub struct Run<'a> {
     pub chapters: &'a [Chapter],
     /// Lazily loaded data files and indexes.
     pub data: Data,
+}
+
+impl<'a> Run<'a> {
+    /// A run over `chapters`.
+    pub fn new(settings: &'a Settings, registry: &'a Registry, chapters: &'a [Chapter]) -> Self {
+        Run {
+            settings,
+            registry,
+            chapters,
+            data: Data::new(chapters.len()),
+        }
+    }
+
+    /// The ids chapter `index`'s page will have once rendered: its headings
+    /// (including those directives generate) and other ids, computed once.
+    pub fn page_ids(&self, index: usize) -> Option<Arc<PageIds>> {
+        self.data.page(index, || {
+            let cx = Cx {
+                run: self,
+                chapter: index,
+                mode: Mode::Index,
+                in_fence: false,
+            };
+            let content = &self.chapters[index].content;
+            let expanded = expand_text(content, &cx).text;
+            let text = expanded.as_deref().unwrap_or(content);
+            headings::mdbook_page(text, self.settings.markdown, self.settings.generation)
+        })
+    }
+
+    /// The chapter whose path (relative to `src`) is `path`.
+    pub fn chapter_by_path(&self, path: &str) -> Option<usize> {
+        self.data.chapter_by_path(self.chapters, path)
+    }
+
+    /// CONTRIBUTING, loaded on first use.
+    pub fn contributing(&self) -> Result<Arc<Contributing>, LoadError> {
+        self.data.contributing(self.settings, self.chapters)
+    }
 }
 
 /// Whether link directives are resolved or left as written.
@@ -198,8 +240,14 @@ fn error_note(
 /// unchanged chapters) and all diagnostics, in book order.
 pub fn expand_book(run: &Run<'_>) -> (Vec<Option<String>>, Vec<Diagnostic>) {
     let chapters = run.chapters;
+    let check_anchors = run.settings.check_anchors != AnchorCheck::Off;
+    let url = run.settings.contributing_url.as_deref();
     let todo: Vec<usize> = (0..chapters.len())
-        .filter(|&i| scan::may_contain(&chapters[i].content, run.registry))
+        .filter(|&i| {
+            let text = &chapters[i].content;
+            scan::may_contain(text, run.registry)
+                || check_anchors && anchors::may_have_fragment_links(text, url)
+        })
         .collect();
     let results: Mutex<Vec<(usize, Outcome)>> = Mutex::new(Vec::with_capacity(todo.len()));
     let next = AtomicUsize::new(0);
@@ -213,7 +261,10 @@ pub fn expand_book(run: &Run<'_>) -> (Vec<Option<String>>, Vec<Diagnostic>) {
                 mode: Mode::Final,
                 in_fence: false,
             };
-            let outcome = expand_text(&chapters[index].content, &cx);
+            let mut outcome = expand_text(&chapters[index].content, &cx);
+            outcome
+                .diagnostics
+                .extend(anchors::check_chapter(run, index));
             if let Ok(mut results) = results.lock() {
                 results.push((index, outcome));
             }
@@ -334,12 +385,7 @@ mod tests {
                 ..Chapter::default()
             })
             .collect();
-        let run = Run {
-            settings: &settings,
-            registry: &registry,
-            chapters: &chapters,
-            data: Data::default(),
-        };
+        let run = Run::new(&settings, &registry, &chapters);
         expand_book(&run)
     }
 

@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 
 use toml_edit::{Array, DocumentMut, Item, Table, Value, value};
 
+use crate::assets;
+
 /// What `install` did, for the user.
 #[derive(Debug, Default)]
 pub struct Report {
@@ -71,11 +73,140 @@ pub fn install(book_dir: &Path) -> Result<Report, InstallError> {
         ..Report::default()
     };
     edit(&mut doc, &mut report)?;
+    if html_output(&doc) {
+        for (file, content) in [
+            (assets::CSS_FILE, assets::CSS),
+            (assets::JS_FILE, assets::JS),
+        ] {
+            write_asset(&book_dir.join(file), content, &mut report)?;
+        }
+    }
+    watch_data_folders(&mut doc, book_dir, &mut report)?;
     let new_text = doc.to_string();
     if new_text != text {
         std::fs::write(&path, new_text).map_err(|e| InstallError::Io(path.clone(), e))?;
     }
     Ok(report)
+}
+
+fn write_asset(path: &Path, content: &str, report: &mut Report) -> Result<(), InstallError> {
+    let current = std::fs::read_to_string(path).ok();
+    if current.as_deref() != Some(content) {
+        std::fs::write(path, content).map_err(|e| InstallError::Io(path.to_path_buf(), e))?;
+        let verb = if current.is_some() {
+            "updated"
+        } else {
+            "wrote"
+        };
+        report.changes.push(format!("{verb} {}", path.display()));
+    }
+    Ok(())
+}
+
+/// Whether the book renders HTML: an `[output.html]` table, or no
+/// `[output]` at all (mdBook's default).
+fn html_output(doc: &DocumentMut) -> bool {
+    match doc.get("output") {
+        None => true,
+        Some(output) => output.get("html").is_some(),
+    }
+}
+
+/// Adds the folders of the data files the book uses to
+/// `build.extra-watch-dirs`, so that `mdbook serve` rebuilds when they
+/// change. A folder that holds the build output is not added (every build
+/// would trigger the next); the report says so instead.
+fn watch_data_folders(
+    doc: &mut DocumentMut,
+    book_dir: &Path,
+    report: &mut Report,
+) -> Result<(), InstallError> {
+    let src = doc
+        .get("book")
+        .and_then(|b| b.get("src"))
+        .and_then(|s| s.as_str())
+        .unwrap_or("src")
+        .to_string();
+    let build_dir = doc
+        .get("build")
+        .and_then(|b| b.get("build-dir"))
+        .and_then(|s| s.as_str())
+        .unwrap_or("book")
+        .to_string();
+    let community = doc.get("preprocessor").and_then(|p| p.get("community"));
+    let configured = |key: &str| {
+        community
+            .and_then(|c| c.get(key))
+            .and_then(|v| v.as_str())
+            .map(PathBuf::from)
+    };
+    let mut files: Vec<PathBuf> = Vec::new();
+    files.push(configured("people").unwrap_or_else(|| PathBuf::from(crate::people::DEFAULT_FILE)));
+    for found in crate::data::candidate_files(
+        book_dir,
+        configured("codeowners"),
+        configured("contributing"),
+    ) {
+        files.push(found);
+    }
+    let build_abs = normalize(&book_dir.join(&build_dir));
+    let src_abs = normalize(&book_dir.join(&src));
+    let mut folders: Vec<String> = Vec::new();
+    for file in files {
+        let full = book_dir.join(&file);
+        if !full.is_file() {
+            continue;
+        }
+        let folder_rel = file.parent().map(Path::to_path_buf).unwrap_or_default();
+        let folder_abs = normalize(&book_dir.join(&folder_rel));
+        if folder_abs.starts_with(&src_abs) {
+            continue; // mdBook watches `src` already
+        }
+        if build_abs.starts_with(&folder_abs) {
+            report.changes.push(format!(
+                "note: `mdbook serve` will not rebuild when {} changes: its folder also holds the build output; move it into a folder of its own to have it watched",
+                file.display()
+            ));
+            continue;
+        }
+        let folder = if folder_rel.as_os_str().is_empty() {
+            ".".to_string()
+        } else {
+            folder_rel.to_string_lossy().replace('\\', "/")
+        };
+        if !folders.contains(&folder) {
+            folders.push(folder);
+        }
+    }
+    if folders.is_empty() {
+        return Ok(());
+    }
+    let build = table_at(doc.as_table_mut(), "build", false)?;
+    for folder in folders {
+        if ensure_in_array(build, "extra-watch-dirs", &folder)? {
+            report.changes.push(format!(
+                "`mdbook serve` now watches {folder} (build.extra-watch-dirs)"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// `..` and `.` resolved without touching the file system.
+fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for component in path.components() {
+        match component {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                if !out.pop() {
+                    out.push("..");
+                }
+            }
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 /// The `book.toml` edits, on a parsed document.
@@ -93,6 +224,20 @@ pub fn edit(doc: &mut DocumentMut, report: &mut Report) -> Result<(), InstallErr
             "[preprocessor.community] runs after = [\"links\"], so {{#include}}d files are expanded first"
                 .to_string(),
         );
+    }
+    if html_output(doc) {
+        let output = table_at(doc.as_table_mut(), "output", true)?;
+        let html = table_at(output, "html", false)?;
+        for (key, file) in [
+            ("additional-css", assets::CSS_FILE),
+            ("additional-js", assets::JS_FILE),
+        ] {
+            if ensure_in_array(html, key, file)? {
+                report
+                    .changes
+                    .push(format!("[output.html] {key} includes {file}"));
+            }
+        }
     }
     Ok(())
 }
@@ -163,7 +308,17 @@ mod tests {
             text.contains("[preprocessor.community]\nafter = [\"links\"]"),
             "{text}"
         );
-        assert_eq!(changes.len(), 2);
+        assert!(
+            text.contains("[output.html]\nadditional-css = [\"mdbook-community.css\"]\nadditional-js = [\"mdbook-community.js\"]"),
+            "{text}"
+        );
+        assert_eq!(changes.len(), 4, "{changes:?}");
+    }
+
+    #[test]
+    fn does_not_turn_on_html_output() {
+        let (text, _) = run("[output.markdown]\n");
+        assert!(!text.contains("output.html"), "{text}");
     }
 
     #[test]

@@ -13,10 +13,13 @@
 //!
 //! [`engine`] drives stages 3 to 5 over all chapters on all cores.
 
+pub mod anchors;
 pub mod args;
+pub mod assets;
 pub mod book;
 pub mod cli;
 pub mod codeowners;
+pub mod contributing;
 pub mod data;
 pub mod datatree;
 pub mod diagnostics;
@@ -26,6 +29,7 @@ pub mod engine;
 pub mod headings;
 pub mod install;
 pub mod markdown;
+pub mod paths;
 pub mod people;
 pub mod protocol;
 pub mod scan;
@@ -137,12 +141,7 @@ pub fn process_chapters(
     registry: &Registry,
     chapters: &[Chapter],
 ) -> (Vec<Option<String>>, Vec<Diagnostic>) {
-    let run = Run {
-        settings,
-        registry,
-        chapters,
-        data: data::Data::default(),
-    };
+    let run = Run::new(settings, registry, chapters);
     engine::expand_book(&run)
 }
 

@@ -57,6 +57,9 @@ pub struct Settings {
     pub contributing_url: Option<String>,
     /// `check-anchors`.
     pub check_anchors: AnchorCheck,
+    /// Whether `install` added the CSS and JS to `[output.html]`; if not,
+    /// pages that need them get them inline.
+    pub assets_installed: bool,
 }
 
 /// Keys mdBook itself reads from every `[preprocessor.*]` table.
@@ -97,6 +100,7 @@ impl Settings {
             contributing: None,
             contributing_url: None,
             check_anchors: AnchorCheck::default(),
+            assets_installed: crate::assets::installed(config),
         };
         let table = config.get("preprocessor").and_then(|p| p.get("community"));
         let Some(Value::Object(table)) = table else {

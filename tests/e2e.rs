@@ -78,6 +78,18 @@ impl TestBook {
         stderr
     }
 
+    /// The search index mdBook wrote (`searchindex.js`, or with a content
+    /// hash in its name in mdBook 0.5).
+    fn search_index(&self) -> String {
+        let dir = self.root().join("book");
+        let name = std::fs::read_dir(&dir)
+            .expect("build output")
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .find(|n| n.starts_with("searchindex") && n.ends_with(".js"))
+            .unwrap_or_else(|| panic!("no search index in {}", dir.display()));
+        self.read(&format!("book/{name}"))
+    }
+
     fn read(&self, path: &str) -> String {
         let full = self.root().join(path);
         std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{}: {e}", full.display()))
@@ -87,7 +99,9 @@ impl TestBook {
 #[test]
 #[ignore = "needs real mdBook binaries; run by .ci/run"]
 fn both_mdbooks_accept_the_answer_and_chapters_stay_byte_identical() {
-    let chapter = "# Plain\r\n\r\nText with `{{#maintainers}}` in code and \\{{#person x}} escaped.\r\n\r\n| a | b |\r\n|---|---|\r\n| 1 | 2 |\r\n";
+    // mdBook's `links` removes one backslash from an escaped `\\{{#...}}`, so a
+    // book that runs it first writes two to show a directive as text.
+    let chapter = "# Plain\r\n\r\nText with `{{#maintainers}}` in code and \\\\{{#person x}} escaped.\r\n\r\n| a | b |\r\n|---|---|\r\n| 1 | 2 |\r\n";
     for mdbook in Mdbook::ALL {
         let book = TestBook::new(
             "[output.markdown]\n[output.html]\n",
@@ -99,7 +113,7 @@ fn both_mdbooks_accept_the_answer_and_chapters_stay_byte_identical() {
         book.build_ok(mdbook);
         // The markdown renderer writes chapters as preprocessors left them.
         let rendered = book.read("book/markdown/plain.md");
-        let expected = chapter.replace("\\{{#person", "{{#person"); // links un-escapes
+        let expected = chapter.replace("\\\\{{#person", "\\{{#person");
         assert_eq!(rendered, expected, "{mdbook:?}");
         assert!(
             book.read("book/html/plain.html").contains("<table>"),
@@ -125,5 +139,249 @@ fn a_settings_error_stops_mdbook_with_the_location() {
         );
         assert!(stderr.contains("book.toml:7:1"), "{mdbook:?}: {stderr}");
         assert!(!book.root().join("book/index.html").exists());
+    }
+}
+
+const FAQ_CHAPTER: &str = "# FAQ\n\n```faq\n## How can I contribute as a reviewer?\nReproduce issues; the word zebracorn appears only here.\n\n## CI tests failed, what does it mean?\nAsk {{#person ezyang}}.\n\n## CI tests failed, what does it mean?\nA duplicate question.\n```\n";
+
+const PEOPLE: &str = "[people.ezyang]\nname = \"Edward Yang\"\n\n[people.soumith]\nname = \"Soumith Chintala\"\n\n[[groups]]\nid = \"core\"\ntitle = \"Core Maintainers\"\nmembers = [\"soumith\", { handle = \"ezyang\", status = \"emeritus\" }]\n";
+
+fn faq_book() -> TestBook {
+    TestBook::new(
+        "",
+        &[
+            ("maintainers.toml", PEOPLE),
+            ("src/SUMMARY.md", "[FAQ](faq.md)\n[People](people.md)\n"),
+            ("src/faq.md", FAQ_CHAPTER),
+            (
+                "src/people.md",
+                "# People\n\n{{#maintainers}}\n\nThe lead is {{#person soumith}}.\n",
+            ),
+        ],
+    )
+}
+
+#[test]
+#[ignore = "needs real mdBook binaries; run by .ci/run"]
+fn faq_questions_get_ids_anchors_and_search_entries() {
+    for mdbook in Mdbook::ALL {
+        let book = faq_book();
+        book.build_ok(mdbook);
+        let html = book.read("book/faq.html");
+        let ids = [
+            "how-can-i-contribute-as-a-reviewer",
+            "ci-tests-failed-what-does-it-mean",
+            "ci-tests-failed-what-does-it-mean-1",
+        ];
+        for id in ids {
+            assert!(
+                html.contains(&format!("id=\"{id}\"")),
+                "{mdbook:?}: no id {id}\n{html}"
+            );
+            assert!(
+                html.contains(&format!("href=\"#{id}\"")),
+                "{mdbook:?}: no anchor for {id}"
+            );
+        }
+        assert_eq!(
+            html.matches("<details class=\"community-faq-entry\">")
+                .count(),
+            3,
+            "{mdbook:?}"
+        );
+        assert!(html.contains("<summary>"), "{mdbook:?}");
+        assert!(
+            html.contains("Edward Yang (<a href=\"https://github.com/ezyang\">ezyang</a>)"),
+            "{mdbook:?}: directive inside an answer\n{html}"
+        );
+        let index = book.search_index();
+        for id in ids {
+            assert!(
+                index.contains(&format!("faq.html#{id}")),
+                "{mdbook:?}: no search entry for {id}"
+            );
+        }
+        assert!(
+            index.contains("zebracorn"),
+            "{mdbook:?}: answer text not indexed"
+        );
+    }
+}
+
+#[test]
+#[ignore = "needs real mdBook binaries; run by .ci/run"]
+fn maintainer_hierarchy_renders_linked_headings_and_profiles() {
+    for mdbook in Mdbook::ALL {
+        let book = faq_book();
+        book.build_ok(mdbook);
+        let html = book.read("book/people.html");
+        assert!(
+            html.contains("id=\"core-maintainers\""),
+            "{mdbook:?}\n{html}"
+        );
+        assert!(
+            html.contains("<a href=\"https://github.com/soumith\">soumith</a>"),
+            "{mdbook:?}"
+        );
+        assert!(html.contains("(emeritus) Edward Yang"), "{mdbook:?}");
+        assert!(html.contains("The lead is Soumith Chintala"), "{mdbook:?}");
+    }
+}
+
+#[test]
+#[ignore = "needs real mdBook binaries; run by .ci/run"]
+fn errors_fail_the_build_and_warn_mode_builds_with_notes() {
+    for mdbook in Mdbook::ALL {
+        let files = [
+            ("maintainers.toml", PEOPLE),
+            ("src/SUMMARY.md", "[A](a.md)\n"),
+            (
+                "src/a.md",
+                "# A\n\n{{#maintainers cor}}\n\nText {{#person nobody}} here.\n",
+            ),
+        ];
+        let book = TestBook::new("", &files);
+        let output = book.build(mdbook);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success(), "{mdbook:?}");
+        assert!(stderr.contains("src/a.md:3:16"), "{mdbook:?}: {stderr}");
+        assert!(
+            stderr.contains("did you mean `core`?"),
+            "{mdbook:?}: {stderr}"
+        );
+        assert!(stderr.contains("src/a.md:5:16"), "{mdbook:?}: {stderr}");
+
+        let book = TestBook::new("on-error = \"warn\"\n", &files);
+        let stderr = book.build_ok(mdbook);
+        assert!(
+            stderr.contains("warning: no group `cor`"),
+            "{mdbook:?}: {stderr}"
+        );
+        let html = book.read("book/a.html");
+        assert!(
+            html.contains("mdbook-community error:"),
+            "{mdbook:?}: {html}"
+        );
+        assert!(
+            html.contains("Text <strong>[mdbook-community error: no person"),
+            "{mdbook:?}: {html}"
+        );
+    }
+}
+
+#[test]
+#[ignore = "needs real mdBook binaries; run by .ci/run"]
+fn escaped_directives_show_as_text() {
+    for mdbook in Mdbook::ALL {
+        let book = TestBook::new(
+            "",
+            &[
+                ("src/SUMMARY.md", "[A](a.md)\n"),
+                (
+                    "src/a.md",
+                    "# A\n\nWrite \\\\{{#person octocat}} to mention someone.\n",
+                ),
+            ],
+        );
+        book.build_ok(mdbook);
+        let html = book.read("book/a.html");
+        assert!(
+            html.contains("Write {{#person octocat}} to mention someone."),
+            "{mdbook:?}: {html}"
+        );
+    }
+}
+
+const CONTRIBUTING: &str =
+    "# Contributing to Example\n\n## Reporting Issues\n\n## Common Mistakes\n";
+
+#[test]
+#[ignore = "needs real mdBook binaries; run by .ci/run"]
+fn links_into_a_contributing_chapter_and_to_faq_questions_are_checked() {
+    for mdbook in Mdbook::ALL {
+        let book = TestBook::new(
+            "check-anchors = \"error\"\n",
+            &[
+                ("CONTRIBUTING.md", CONTRIBUTING),
+                (
+                    "src/SUMMARY.md",
+                    "[Guide](guide/index.md)\n[FAQ](faq.md)\n[Contributing](contributing.md)\n",
+                ),
+                ("src/contributing.md", "{{#include ../CONTRIBUTING.md}}\n"),
+                (
+                    "src/faq.md",
+                    "# FAQ\n\n```faq\n## How do I start?\nRead {{#contributing #reporting-issues}}.\n```\n",
+                ),
+                (
+                    "src/guide/index.md",
+                    "# Guide\n\nSee {{#contributing Common Mistakes}}, {{#ref ../faq.md#how-do-i-start}} and [the answer](../faq.md#how-do-i-start).\n",
+                ),
+            ],
+        );
+        book.build_ok(mdbook);
+        let html = book.read("book/guide/index.html");
+        assert!(
+            html.contains("<a href=\"../contributing.html#common-mistakes\">Common Mistakes</a>"),
+            "{mdbook:?}: {html}"
+        );
+        assert!(
+            html.contains("<a href=\"../faq.html#how-do-i-start\">How do I start?</a>"),
+            "{mdbook:?}: {html}"
+        );
+        let faq = book.read("book/faq.html");
+        assert!(
+            faq.contains("<a href=\"contributing.html#reporting-issues\">Reporting Issues</a>"),
+            "{mdbook:?}: {faq}"
+        );
+        assert!(
+            book.read("book/contributing.html")
+                .contains("id=\"common-mistakes\""),
+            "{mdbook:?}"
+        );
+    }
+}
+
+#[test]
+#[ignore = "needs real mdBook binaries; run by .ci/run"]
+fn links_to_the_repository_and_broken_anchors() {
+    for mdbook in Mdbook::ALL {
+        let files = [
+            ("CONTRIBUTING.md", CONTRIBUTING),
+            ("src/SUMMARY.md", "[A](a.md)\n[FAQ](faq.md)\n"),
+            (
+                "src/faq.md",
+                "# FAQ\n\n```faq\n## How do I start?\nRead on.\n```\n",
+            ),
+            (
+                "src/a.md",
+                "# A\n\n{{#contributing #reporting-issues}}\n\n[broken](faq.md#how-do-i-stat)\n",
+            ),
+        ];
+        let url = "contributing-url = \"https://github.com/o/r/blob/main/CONTRIBUTING.md\"\n";
+        let book = TestBook::new(url, &files);
+        let stderr = book.build_ok(mdbook);
+        assert!(
+            stderr.contains("warning: broken link: no heading `#how-do-i-stat` in `faq.md`"),
+            "{mdbook:?}: {stderr}"
+        );
+        assert!(
+            stderr.contains("did you mean `#how-do-i-start`?"),
+            "{mdbook:?}: {stderr}"
+        );
+        let html = book.read("book/a.html");
+        assert!(
+            html.contains("<a href=\"https://github.com/o/r/blob/main/CONTRIBUTING.md#reporting-issues\">Reporting Issues</a>"),
+            "{mdbook:?}: {html}"
+        );
+        let book = TestBook::new(&format!("{url}check-anchors = \"error\"\n"), &files);
+        let output = book.build(mdbook);
+        assert!(
+            !output.status.success(),
+            "{mdbook:?}: check-anchors = error must fail the build"
+        );
+        assert!(
+            String::from_utf8_lossy(&output.stderr).contains("src/a.md:5:16"),
+            "{mdbook:?}"
+        );
     }
 }

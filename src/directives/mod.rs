@@ -1,5 +1,8 @@
 //! The directives this plugin ships, one module each.
 
+pub mod codeowners;
+pub mod faq;
+pub mod links;
 pub mod maintainers;
 pub mod people_md;
 pub mod person;
@@ -11,4 +14,8 @@ pub fn register_all(registry: Registry) -> Registry {
     registry
         .with_brace(maintainers::Maintainers)
         .with_brace(person::PersonDirective)
+        .with_brace(codeowners::CodeownersDirective)
+        .with_brace(links::ContributingLink)
+        .with_brace(links::Ref)
+        .with_fence(faq::Faq)
 }

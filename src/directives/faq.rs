@@ -1,0 +1,346 @@
+//! FAQ blocks: a fenced block with the info string `faq`, one question per
+//! heading. In HTML each question is a collapsible `<details>` whose summary
+//! is a real Markdown heading, so mdBook gives it its id, anchor link and
+//! search entry. Every other renderer gets the questions as plain headings
+//! with their answers.
+//!
+//! ````markdown
+//! ```faq open id-prefix=faq-
+//! ## How can I contribute as a reviewer?
+//! Reproduce issues, try new functionality and comment on pull requests.
+//! ```
+//! ````
+
+use std::ops::Range;
+
+use pulldown_cmark::{Event, Tag, TagEnd};
+
+use crate::args::{self, ArgKind};
+use crate::assets;
+use crate::diagnostics::{Diagnostic, did_you_mean};
+use crate::directive::{Expansion, FenceBlock, FenceDirective};
+use crate::engine::Cx;
+
+/// The `faq` fence directive.
+pub struct Faq;
+
+const OPTIONS: &[&str] = &["open", "id-prefix"];
+
+/// Options from the info string.
+#[derive(Debug, Default)]
+struct FaqOptions {
+    open: bool,
+    id_prefix: Option<String>,
+}
+
+/// One question: its heading and its answer, as byte ranges of the body.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Question {
+    /// The heading, without its line ending.
+    heading: Range<usize>,
+    /// The heading's plain text (for ids).
+    text: String,
+    /// Whether the heading sets its own `{#id}`.
+    has_custom_id: bool,
+    /// Everything up to the next question.
+    answer: Range<usize>,
+}
+
+impl FenceDirective for Faq {
+    fn name(&self) -> &'static str {
+        "faq"
+    }
+
+    fn expand(&self, block: &FenceBlock<'_>, cx: &Cx<'_>) -> Result<Expansion, Vec<Diagnostic>> {
+        let options = parse_options(block)?;
+        let questions = split(block, cx)?;
+        let mut errors = Vec::new();
+        let mut expand = |range: Range<usize>| -> String {
+            let piece = &block.body[range.clone()];
+            let outcome = cx.expand_fragment(piece);
+            let map = |offset: usize| block.body_map.to_source(range.start + offset);
+            errors.extend(outcome.diagnostics.into_iter().map(|d| d.map_range(&map)));
+            outcome.text.unwrap_or_else(|| piece.to_string())
+        };
+        let expanded: Vec<(String, String)> = questions
+            .iter()
+            .map(|q| (expand(q.heading.clone()), expand(q.answer.clone())))
+            .collect();
+        if errors.iter().any(Diagnostic::is_error) {
+            return Err(errors);
+        }
+        if !cx.settings().html {
+            return Ok(Expansion::Block(plain(&expanded)));
+        }
+        let ids = options
+            .id_prefix
+            .as_deref()
+            .map(|prefix| prefixed_ids(prefix, &questions, cx));
+        Ok(Expansion::Block(html(
+            &expanded,
+            &questions,
+            ids.as_deref(),
+            options.open,
+            !cx.settings().assets_installed,
+        )))
+    }
+}
+
+fn parse_options(block: &FenceBlock<'_>) -> Result<FaqOptions, Vec<Diagnostic>> {
+    let mut options = FaqOptions::default();
+    let tokens = args::tokenize(block.options, block.options_range.start)
+        .map_err(|e| vec![Diagnostic::error(e.message).in_chapter(0, e.range)])?;
+    let mut errors = Vec::new();
+    for arg in tokens {
+        match &arg.kind {
+            ArgKind::Word("open") => options.open = true,
+            ArgKind::Pair {
+                key: "id-prefix",
+                value,
+                value_range,
+            } => {
+                if value.is_empty()
+                    || value.chars().any(|c| {
+                        c.is_whitespace() || matches!(c, '"' | '\'' | '<' | '>' | '#' | '{' | '}')
+                    })
+                {
+                    errors.push(
+                        Diagnostic::error(
+                            "`id-prefix` must be a non-empty id fragment such as `faq-`",
+                        )
+                        .in_chapter(0, value_range.clone()),
+                    );
+                } else {
+                    options.id_prefix = Some(value.to_string());
+                }
+            }
+            kind => {
+                let name = match kind {
+                    ArgKind::Word(w) => w.to_string(),
+                    ArgKind::Pair { key, .. } => key.to_string(),
+                    ArgKind::Quoted(q) => format!("\"{q}\""),
+                };
+                errors.push(
+                    Diagnostic::error(format!("unknown FAQ option `{name}`"))
+                        .in_chapter(0, arg.range.clone())
+                        .with_label("not an option of ```faq")
+                        .with_suggestion(did_you_mean(&name, OPTIONS.iter().copied()))
+                        .with_note("options: `open` (entries start expanded), `id-prefix=PREFIX`"),
+                );
+            }
+        }
+    }
+    if errors.is_empty() {
+        Ok(options)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Splits the body into questions at its top-level headings of the first
+/// question's level (or above).
+fn split(block: &FenceBlock<'_>, cx: &Cx<'_>) -> Result<Vec<Question>, Vec<Diagnostic>> {
+    let body = block.body.as_str();
+    let mut errors = Vec::new();
+    let mut questions: Vec<Question> = Vec::new();
+    let mut question_level = None;
+    let mut depth = 0usize;
+    let mut current: Option<(Range<usize>, String, bool, u8)> = None;
+    let mut first_content: Option<Range<usize>> = None;
+
+    for (event, range) in cx.settings().markdown.parser(body).into_offset_iter() {
+        match &event {
+            Event::Start(Tag::Heading { level, id, .. }) if depth == 0 => {
+                let level = *level as u8;
+                let starts_question = question_level.is_none_or(|q| level <= q);
+                if starts_question {
+                    question_level.get_or_insert(level);
+                    current = Some((range.clone(), String::new(), id.is_some(), level));
+                }
+                depth += 1;
+            }
+            Event::End(TagEnd::Heading(_)) => {
+                depth = depth.saturating_sub(1);
+                if depth == 0
+                    && let Some((heading, text, custom, _)) = current.take()
+                {
+                    let heading = trim_line_end(body, heading);
+                    if text.trim().is_empty() {
+                        errors.push(
+                            block.error_in_body(heading.clone(), "a FAQ question heading is empty"),
+                        );
+                    }
+                    if let Some(last) = questions.last_mut() {
+                        last.answer.end = heading.start;
+                    }
+                    questions.push(Question {
+                        answer: heading.end..body.len(),
+                        heading,
+                        text: text.trim().to_string(),
+                        has_custom_id: custom,
+                    });
+                }
+            }
+            Event::Start(tag) => {
+                if depth == 0
+                    && questions.is_empty()
+                    && current.is_none()
+                    && first_content.is_none()
+                    && !is_inline(tag)
+                {
+                    first_content = Some(range.clone());
+                }
+                if !is_inline(tag) {
+                    depth += 1;
+                }
+            }
+            Event::End(tag) if !is_inline_end(*tag) => {
+                depth = depth.saturating_sub(1);
+            }
+            Event::Text(t) | Event::Code(t) => {
+                if let Some((_, text, _, _)) = current.as_mut() {
+                    text.push_str(t);
+                }
+            }
+            Event::Html(_) | Event::Rule | Event::InlineHtml(_)
+                if depth == 0 && questions.is_empty() && first_content.is_none() =>
+            {
+                first_content = Some(range.clone());
+            }
+            _ => {}
+        }
+    }
+    if let Some(range) = first_content {
+        let range = trim_line_end(body, range);
+        errors.push(
+            block
+                .error_in_body(range, "text before the first question of a FAQ block")
+                .with_help("start the block with a question heading, e.g. `## How do I ...?`"),
+        );
+    }
+    if questions.is_empty() && errors.is_empty() {
+        errors.push(block.error("a FAQ block has no question").with_help(
+            "write each question as a heading, e.g. `## How do I ...?`, with its answer below",
+        ));
+    }
+    if errors.is_empty() {
+        Ok(questions)
+    } else {
+        Err(errors)
+    }
+}
+
+fn is_inline(tag: &Tag<'_>) -> bool {
+    matches!(
+        tag,
+        Tag::Emphasis
+            | Tag::Strong
+            | Tag::Strikethrough
+            | Tag::Superscript
+            | Tag::Subscript
+            | Tag::Link { .. }
+            | Tag::Image { .. }
+    )
+}
+
+fn is_inline_end(tag: TagEnd) -> bool {
+    matches!(
+        tag,
+        TagEnd::Emphasis
+            | TagEnd::Strong
+            | TagEnd::Strikethrough
+            | TagEnd::Superscript
+            | TagEnd::Subscript
+            | TagEnd::Link
+            | TagEnd::Image
+    )
+}
+
+fn trim_line_end(text: &str, mut range: Range<usize>) -> Range<usize> {
+    while range.end > range.start && matches!(text.as_bytes()[range.end - 1], b'\n' | b'\r') {
+        range.end -= 1;
+    }
+    range
+}
+
+/// Non-HTML renderers: the questions as headings, the answers below.
+fn plain(expanded: &[(String, String)]) -> String {
+    let mut out = String::new();
+    for (heading, answer) in expanded {
+        out.push_str(heading.trim_end());
+        out.push_str("\n\n");
+        out.push_str(answer.trim_matches('\n'));
+        out.push_str("\n\n");
+    }
+    // A blank line after the block, so that a paragraph right after the
+    // closing fence does not run into the last answer.
+    let mut out = out.trim_end().to_string();
+    out.push('\n');
+    out
+}
+
+/// The HTML renderer: one `<details>` per question in a `<div>`.
+fn html(
+    expanded: &[(String, String)],
+    questions: &[Question],
+    ids: Option<&[String]>,
+    open: bool,
+    inline_assets: bool,
+) -> String {
+    let mut out = String::new();
+    if inline_assets {
+        out.push_str(&assets::inline_html());
+        out.push_str("\n\n");
+    }
+    out.push_str("<div class=\"community-faq\">\n\n");
+    for (index, ((heading, answer), question)) in expanded.iter().zip(questions).enumerate() {
+        out.push_str(if open {
+            "<details class=\"community-faq-entry\" open>\n<summary>\n\n"
+        } else {
+            "<details class=\"community-faq-entry\">\n<summary>\n\n"
+        });
+        out.push_str(heading.trim_end());
+        if let Some(id) = ids.and_then(|ids| ids.get(index))
+            && !question.has_custom_id
+        {
+            out.push_str(" {#");
+            out.push_str(id);
+            out.push('}');
+        }
+        out.push_str("\n\n</summary>\n\n");
+        let answer = answer.trim_matches('\n');
+        if !answer.trim().is_empty() {
+            out.push_str(answer);
+            out.push_str("\n\n");
+        }
+        out.push_str("</details>\n\n");
+    }
+    // The blank line ends the HTML block, so that a paragraph right after the
+    // closing fence is Markdown again.
+    out.push_str("</div>\n");
+    out
+}
+
+/// `id-prefix`: ids are the prefix plus mdBook's id for the question's
+/// text, unique on the page.
+fn prefixed_ids(prefix: &str, questions: &[Question], cx: &Cx<'_>) -> Vec<String> {
+    let mut used: Vec<String> = Vec::new();
+    let generation = cx.settings().generation;
+    questions
+        .iter()
+        .map(|q| {
+            let base = format!(
+                "{prefix}{}",
+                crate::slug::base_id(crate::slug::IdRules::MdBook(generation), &q.text)
+            );
+            let mut id = base.clone();
+            let mut n = 1;
+            while used.contains(&id) {
+                id = format!("{base}-{n}");
+                n += 1;
+            }
+            used.push(id.clone());
+            id
+        })
+        .collect()
+}

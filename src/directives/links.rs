@@ -1,0 +1,322 @@
+//! Checked links: `{{#contributing ...}}` into CONTRIBUTING.md and
+//! `{{#ref PATH#anchor}}` to other chapters. Both take their text from the
+//! heading they point at, and fail with a suggestion when it does not exist.
+
+use std::ops::Range;
+
+use pulldown_cmark::{CowStr, Event, LinkType, Tag, TagEnd};
+
+use crate::args::ArgKind;
+use crate::diagnostics::{Diagnostic, did_you_mean};
+use crate::directive::{BraceDirective, Call, Expansion};
+use crate::engine::Cx;
+use crate::headings::{Heading, PageIds};
+use crate::markdown::to_markdown;
+use crate::paths;
+
+/// `{{#contributing}}`, `{{#contributing #anchor}}`,
+/// `{{#contributing Heading Text}}`, each with an optional `"link text"`.
+pub struct ContributingLink;
+
+/// `{{#ref PATH#anchor}}`, `{{#ref PATH}}`, `{{#ref #anchor}}`, each with an
+/// optional `"link text"`.
+pub struct Ref;
+
+/// A call's arguments: what it points at, and the quoted text if any.
+struct LinkArgs<'a> {
+    target: &'a str,
+    target_range: Range<usize>,
+    text: Option<String>,
+}
+
+/// Splits off a trailing quoted link text; the rest is the target.
+fn link_args<'a>(call: &Call<'a>) -> Result<LinkArgs<'a>, Vec<Diagnostic>> {
+    let tokens = call.tokens().map_err(|e| vec![e])?;
+    let mut text = None;
+    let mut end = call.args_range.end;
+    for (i, token) in tokens.iter().enumerate() {
+        if let ArgKind::Quoted(quoted) = &token.kind {
+            if i + 1 != tokens.len() {
+                return Err(vec![call.error_at(
+                    token.range.clone(),
+                    "the quoted link text must come last",
+                )]);
+            }
+            if quoted.trim().is_empty() {
+                return Err(vec![
+                    call.error_at(token.range.clone(), "the quoted link text is empty")
+                        .with_help("leave it out to use the heading's text"),
+                ]);
+            }
+            text = Some(quoted.to_string());
+            end = token.range.start;
+        }
+    }
+    let base = call.args_range.start;
+    let raw = &call.args[..end - base];
+    let target = raw.trim();
+    let start = base + (raw.len() - raw.trim_start().len());
+    Ok(LinkArgs {
+        target,
+        target_range: start..start + target.len(),
+        text,
+    })
+}
+
+fn link(dest: &str, text: &str, cx: &Cx<'_>) -> Expansion {
+    let events = [
+        Event::Start(Tag::Link {
+            link_type: LinkType::Inline,
+            dest_url: CowStr::from(dest.to_string()),
+            title: CowStr::from(""),
+            id: CowStr::from(""),
+        }),
+        Event::Text(CowStr::from(text.to_string())),
+        Event::End(TagEnd::Link),
+    ];
+    Expansion::Inline(to_markdown(events, cx.settings().markdown.parser_options()))
+}
+
+/// Case-insensitive comparison that also forgives smart punctuation, so
+/// `Don't` finds the heading mdBook renders as `Don’t`.
+fn loose(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.trim().chars() {
+        match c {
+            '‘' | '’' => out.push('\''),
+            '“' | '”' => out.push('"'),
+            '–' => out.push_str("--"),
+            '—' => out.push_str("---"),
+            '…' => out.push_str("..."),
+            c => out.extend(c.to_lowercase()),
+        }
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn heading_by_text<'p>(page: &'p PageIds, text: &str) -> Option<&'p Heading> {
+    let wanted = loose(text);
+    page.headings.iter().find(|h| loose(&h.text) == wanted)
+}
+
+/// An error for an anchor that is not on `page`, with the closest id.
+fn missing_anchor(
+    call: &Call<'_>,
+    range: Range<usize>,
+    anchor: &str,
+    page: &PageIds,
+    place: &str,
+) -> Diagnostic {
+    call.error_at(range, format!("no heading `#{anchor}` {place}"))
+        .with_label("no such anchor")
+        .with_suggestion(did_you_mean(anchor, page.ids()).map(|id| format!("#{id}")))
+}
+
+fn missing_heading(
+    call: &Call<'_>,
+    range: Range<usize>,
+    text: &str,
+    page: &PageIds,
+    place: &str,
+) -> Diagnostic {
+    call.error_at(range, format!("no heading \"{text}\" {place}"))
+        .with_label("no heading with this text")
+        .with_suggestion(did_you_mean(
+            text,
+            page.headings.iter().map(|h| h.text.as_str()),
+        ))
+}
+
+impl BraceDirective for ContributingLink {
+    fn name(&self) -> &'static str {
+        "contributing"
+    }
+
+    fn is_link(&self) -> bool {
+        true
+    }
+
+    fn expand(&self, call: &Call<'_>, cx: &Cx<'_>) -> Result<Expansion, Vec<Diagnostic>> {
+        let args = link_args(call)?;
+        let contributing = cx
+            .run
+            .contributing()
+            .map_err(|e| vec![call.error(e.summary)])?;
+        let name = contributing.file.name.clone();
+        // Where the link goes: the chapter holding CONTRIBUTING, or the
+        // repository host.
+        let (page, base) = match contributing.chapter {
+            Some(index) => {
+                let page = match &contributing.included_page {
+                    Some(page) => std::sync::Arc::new(page.clone()),
+                    None => cx.run.page_ids(index).unwrap_or_default(),
+                };
+                let here = cx.current().path.as_deref().unwrap_or_default();
+                let there = cx.run.chapters[index].path.as_deref().unwrap_or_default();
+                let base = if index == cx.chapter {
+                    String::new()
+                } else {
+                    paths::relative(here, there)
+                };
+                (page, base)
+            }
+            None => match &cx.settings().contributing_url {
+                Some(url) => (
+                    std::sync::Arc::new(contributing.github.clone()),
+                    url.clone(),
+                ),
+                None => {
+                    return Err(vec![
+                        call.error(format!("cannot link to {name}: it is not a chapter of this book, and `contributing-url` is not set"))
+                            .with_help("set `contributing-url = \"https://github.com/ORG/REPO/blob/main/CONTRIBUTING.md\"` in [preprocessor.community], or add the file to SUMMARY.md"),
+                    ]);
+                }
+            },
+        };
+        let place = format!("in {name}");
+        let (fragment, heading_text) = if args.target.is_empty() {
+            (None, contributing.title.clone())
+        } else if let Some(anchor) = args.target.strip_prefix('#') {
+            if anchor.is_empty() || anchor.contains(char::is_whitespace) {
+                return Err(vec![call.error_at(
+                    args.target_range,
+                    "expected `#anchor` or a heading's text",
+                )]);
+            }
+            if !page.contains(anchor) {
+                return Err(vec![missing_anchor(
+                    call,
+                    args.target_range,
+                    anchor,
+                    &page,
+                    &place,
+                )]);
+            }
+            let text = page
+                .headings
+                .iter()
+                .find(|h| h.id == anchor)
+                .map(|h| h.text.clone());
+            (Some(anchor.to_string()), text)
+        } else {
+            let heading = heading_by_text(&page, args.target).ok_or_else(|| {
+                vec![missing_heading(
+                    call,
+                    args.target_range.clone(),
+                    args.target,
+                    &page,
+                    &place,
+                )]
+            })?;
+            (Some(heading.id.clone()), Some(heading.text.clone()))
+        };
+        let text = args
+            .text
+            .or(heading_text)
+            .or_else(|| fragment.clone())
+            .unwrap_or_else(|| name.rsplit('/').next().unwrap_or(&name).to_string());
+        let dest = match fragment {
+            Some(f) => format!("{base}#{f}"),
+            None if base.is_empty() => "#".to_string(),
+            None => base,
+        };
+        Ok(link(&dest, &text, cx))
+    }
+}
+
+impl BraceDirective for Ref {
+    fn name(&self) -> &'static str {
+        "ref"
+    }
+
+    fn is_link(&self) -> bool {
+        true
+    }
+
+    fn expand(&self, call: &Call<'_>, cx: &Cx<'_>) -> Result<Expansion, Vec<Diagnostic>> {
+        let args = link_args(call)?;
+        if args.target.is_empty() {
+            return Err(vec![
+                call.error("`{{#ref}}` needs a target: `PATH`, `PATH#anchor` or `#anchor`")
+                    .with_help("e.g. `{{#ref governance.md#decision-making}}`"),
+            ]);
+        }
+        if args.target.contains(char::is_whitespace) {
+            return Err(vec![
+                call.error_at(
+                    args.target_range,
+                    "a `{{#ref}}` target has no spaces; put link text in quotes",
+                )
+                .with_help("e.g. `{{#ref faq.md#setup \"the setup answer\"}}`"),
+            ]);
+        }
+        let (path, anchor) = paths::split_fragment(args.target);
+        let here = cx.current().path.clone().unwrap_or_default();
+        let (index, place) = if path.is_empty() {
+            (cx.chapter, "on this page".to_string())
+        } else {
+            let resolved = paths::resolve(&here, path).map(|p| paths::as_chapter_path(&p));
+            let found = resolved.as_deref().and_then(|p| cx.run.chapter_by_path(p));
+            let Some(index) = found else {
+                let candidates: Vec<String> = cx
+                    .run
+                    .chapters
+                    .iter()
+                    .filter_map(|c| c.path.as_deref())
+                    .map(|p| paths::relative(&here, p))
+                    .collect();
+                let range = args.target_range.start..args.target_range.start + path.len();
+                return Err(vec![
+                    call.error_at(range, format!("no chapter `{path}` in this book"))
+                        .with_label("not in SUMMARY.md")
+                        .with_suggestion(did_you_mean(path, candidates.iter().map(String::as_str)))
+                        .with_note(
+                            "paths are relative to the current chapter, as in a Markdown link",
+                        ),
+                ]);
+            };
+            (
+                index,
+                format!(
+                    "in `{}`",
+                    cx.run.chapters[index].path.as_deref().unwrap_or(path)
+                ),
+            )
+        };
+        let chapter = &cx.run.chapters[index];
+        let text = match anchor {
+            None => args.text.unwrap_or_else(|| chapter.name.clone()),
+            Some(anchor) => {
+                let page = cx.run.page_ids(index).unwrap_or_default();
+                let range = args.target_range.start + path.len()..args.target_range.end;
+                if anchor.is_empty() {
+                    return Err(vec![call.error_at(range, "empty anchor after `#`")]);
+                }
+                if !page.contains(anchor) {
+                    return Err(vec![missing_anchor(call, range, anchor, &page, &place)]);
+                }
+                args.text.unwrap_or_else(|| {
+                    page.headings
+                        .iter()
+                        .find(|h| h.id == anchor)
+                        .map_or_else(|| anchor.to_string(), |h| h.text.clone())
+                })
+            }
+        };
+        Ok(link(args.target, &text, cx))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn loose_matching_forgives_case_space_and_smart_punctuation() {
+        assert_eq!(
+            loose("  Don’t  Panic – “now”… "),
+            loose("don't panic -- \"NOW\"...")
+        );
+        assert_ne!(loose("a-b"), loose("a b"));
+    }
+}

@@ -1,0 +1,93 @@
+//! `{{#codeowners}}`: the table and per-path owners, with names from the
+//! people data file.
+
+mod common;
+
+use common::{Shape, book_root, expand_one, request, run};
+use insta::assert_snapshot;
+use serde_json::json;
+
+const CODEOWNERS: &str = "# Owners\n*       @soumith\n/docs/  @ezyang @pytorch/docs-team\n*.py    docs@example.com @unknown-login # inline comment\n/third_party/\n";
+const PEOPLE: &str =
+    "[people.soumith]\nname = \"Soumith Chintala\"\n\n[people.ezyang]\nname = \"Edward Yang\"\n";
+
+#[test]
+fn table_in_file_order_with_names_from_the_data_file() {
+    let out = expand_one(
+        &[
+            (".github/CODEOWNERS", CODEOWNERS),
+            ("maintainers.toml", PEOPLE),
+        ],
+        "{{#codeowners}}\n",
+    );
+    assert_snapshot!(out);
+}
+
+#[test]
+fn owners_of_a_path_last_match_wins() {
+    let files = [("CODEOWNERS", CODEOWNERS), ("maintainers.toml", PEOPLE)];
+    assert_snapshot!(
+        expand_one(&files, "README: {{#codeowners README.md}}. Docs: {{#codeowners docs/index.md}}. Tool: {{#codeowners tools/x.py}}. Vendored: {{#codeowners third_party/a/b.c}}.\n"),
+        @"README: Soumith Chintala ([soumith](https://github.com/soumith)). Docs: Edward Yang ([ezyang](https://github.com/ezyang)) and @pytorch/docs-team. Tool: docs@example.com and @unknown-login. Vendored: no code owner."
+    );
+}
+
+#[test]
+fn works_without_a_people_file() {
+    let out = expand_one(&[("CODEOWNERS", "* @a @b\n")], "{{#codeowners x}}\n");
+    assert_eq!(out, "@a and @b\n");
+}
+
+#[test]
+fn found_in_the_parent_folder() {
+    let dir = book_root(&[("CODEOWNERS", "* @root-owner\n"), ("docs/book.toml", "")]);
+    let result = run(&request(
+        Shape::V05,
+        &dir.path().join("docs"),
+        json!({}),
+        &[("A", "a.md", "{{#codeowners a}}")],
+    ));
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    assert_eq!(result.contents(Shape::V05)[0], "@root-owner");
+}
+
+#[test]
+fn missing_file_and_bad_arguments() {
+    let dir = book_root(&[]);
+    let result = run(&request(
+        Shape::V05,
+        dir.path(),
+        json!({}),
+        &[("A", "a.md", "{{#codeowners}}\n\n{{#codeowners a b}}\n")],
+    ));
+    assert_eq!(result.code, 1);
+    let stderr = result
+        .stderr
+        .replace(&dir.path().display().to_string(), "<root>");
+    assert!(
+        stderr.contains(
+            "no CODEOWNERS file: looked for <root>/.github/CODEOWNERS, <root>/CODEOWNERS"
+        ),
+        "{stderr}"
+    );
+    assert!(stderr.contains("takes one path"), "{stderr}");
+}
+
+#[test]
+fn invalid_lines_warn_and_are_skipped_like_github() {
+    let dir = book_root(&[("CODEOWNERS", "!negated @a\n* @b\n")]);
+    let result = run(&request(
+        Shape::V05,
+        dir.path(),
+        json!({}),
+        &[("A", "a.md", "{{#codeowners x}}")],
+    ));
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    assert!(result.stderr.contains("warning:"), "{}", result.stderr);
+    assert!(
+        result.stderr.contains("CODEOWNERS:1:1"),
+        "{}",
+        result.stderr
+    );
+    assert_eq!(result.contents(Shape::V05)[0], "@b");
+}

@@ -1,0 +1,109 @@
+//! FAQ blocks: HTML and plain renderings, nesting, directives inside
+//! answers, and bad input.
+
+mod common;
+
+use common::{Shape, book_root, errors_of, expand_one, request, run};
+use insta::assert_snapshot;
+use serde_json::json;
+
+const PEOPLE: &str = "[people.ezyang]\nname = \"Edward Yang\"\n";
+
+/// The config of a book that ran `install` (no inline assets).
+fn installed() -> serde_json::Value {
+    json!({"output": {"html": {
+        "additional-css": ["mdbook-community.css"],
+        "additional-js": ["mdbook-community.js"]
+    }}})
+}
+
+fn expand_with(config: serde_json::Value, renderer: &str, chapter: &str) -> String {
+    let dir = book_root(&[("maintainers.toml", PEOPLE)]);
+    let input = request(
+        Shape::V05,
+        dir.path(),
+        config,
+        &[("FAQ", "faq.md", chapter)],
+    )
+    .replace(
+        "\"renderer\":\"html\"",
+        &format!("\"renderer\":\"{renderer}\""),
+    );
+    let result = run(&input);
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    result.contents(Shape::V05).remove(0)
+}
+
+const FAQ: &str = "# FAQ\n\n```faq\n## How can I contribute as a reviewer?\nReproduce issues and comment on pull requests.\n\n- a list\n- with `code`\n\n~~~rust\nfn main() {}\n~~~\n\n## CI tests failed, what does it mean?\nAsk {{#person ezyang}}.\n\n### A sub-heading stays in the answer\n\n| a | b |\n|---|---|\n| 1 | 2 |\n```\n\nAfter.\n";
+
+#[test]
+fn html_rendering() {
+    assert_snapshot!(expand_with(installed(), "html", FAQ));
+}
+
+#[test]
+fn plain_rendering_for_other_renderers() {
+    let out = expand_with(json!({}), "markdown", FAQ);
+    assert!(
+        !out.contains('<'),
+        "no raw HTML for non-HTML renderers:\n{out}"
+    );
+    assert_snapshot!(out);
+}
+
+#[test]
+fn open_and_id_prefix() {
+    let chapter = "```faq open id-prefix=faq-\n## Same?\nOne.\n## Same?\nTwo.\n## Custom {#mine}\nThree.\n```\n";
+    assert_snapshot!(expand_with(installed(), "html", chapter));
+}
+
+#[test]
+fn inline_assets_when_not_installed() {
+    let out = expand_with(json!({}), "html", "```faq\n## Q\nA\n```\n");
+    assert!(out.starts_with("<style>\n"), "{out}");
+    assert!(out.contains("<script>\n"), "{out}");
+    assert!(out.contains("community-faq-entry"), "{out}");
+}
+
+#[test]
+fn inside_list_items_and_crlf() {
+    let chapter = "1. First\r\n\r\n   ```faq\r\n   ## Q?\r\n   A.\r\n   ```\r\n2. Second\r\n";
+    let out = expand_with(installed(), "html", chapter);
+    assert_snapshot!(out.replace('\r', "\\r"));
+}
+
+#[test]
+fn longer_fences_hold_code_blocks_with_backticks() {
+    let chapter = "````faq\n## How do I show code?\n```sh\ncargo test\n```\n````\n";
+    let out = expand_with(installed(), "html", chapter);
+    assert!(out.contains("```sh\ncargo test\n```"), "{out}");
+}
+
+#[test]
+fn bad_blocks_are_located_errors() {
+    assert_snapshot!(errors_of(
+        &[],
+        "# T\n\n```faq\nText first.\n## Q\nA\n```\n\n```faq\n```\n\n```faq opne\n## Q\n```\n\n```faq\n##\nA\n```\n"
+    ));
+}
+
+#[test]
+fn nested_faq_blocks_are_errors() {
+    let err = errors_of(&[], "````faq\n## Q\n```faq\n## Inner\n```\n````\n");
+    assert!(err.contains("cannot be nested"), "{err}");
+}
+
+#[test]
+fn errors_inside_answers_point_into_the_chapter() {
+    let err = errors_of(
+        &[("maintainers.toml", PEOPLE)],
+        "# T\n\n- item\n\n  ```faq\n  ## Q\n  Ask {{#person nobody}}.\n  ```\n",
+    );
+    assert!(err.contains("src/chapter.md:7:17"), "{err}");
+}
+
+#[test]
+fn other_fences_are_untouched() {
+    let chapter = "```faqs\n## not ours\n```\n\n```text\n```faq\n```\n";
+    assert_eq!(expand_one(&[], chapter), chapter);
+}

@@ -1,0 +1,232 @@
+//! `{{#contributing}}`, `{{#ref}}` and the whole-book anchor check.
+
+mod common;
+
+use common::{RunResult, Shape, book_root, request, run};
+use insta::assert_snapshot;
+use serde_json::{Value, json};
+
+const CONTRIBUTING: &str = "# Contributing to Torch\n\n## Reporting Issues\n\nText.\n\n## Common Mistakes\n\n### Don't forget tests\n\n## Common Mistakes\n\nA duplicate heading.\n";
+
+fn run_book(
+    files: &[(&str, &str)],
+    config: Value,
+    chapters: &[(&str, &str, &str)],
+) -> (RunResult, String) {
+    let dir = book_root(files);
+    let result = run(&request(Shape::V05, dir.path(), config, chapters));
+    let root = dir.path().display().to_string();
+    (result, root)
+}
+
+fn url_config() -> Value {
+    json!({"preprocessor": {"community": {"contributing-url": "https://github.com/o/r/blob/main/CONTRIBUTING.md"}}})
+}
+
+#[test]
+fn contributing_links_to_the_repository_with_github_ids() {
+    let chapter = "See {{#contributing}}, {{#contributing #reporting-issues}}, {{#contributing common mistakes}}, {{#contributing Don't forget tests \"the tests rule\"}} and {{#contributing #common-mistakes-1}}.\n";
+    let (result, _) = run_book(
+        &[("CONTRIBUTING.md", CONTRIBUTING)],
+        url_config(),
+        &[("A", "a.md", chapter)],
+    );
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    assert_snapshot!(result.contents(Shape::V05)[0]);
+}
+
+#[test]
+fn contributing_links_to_the_chapter_when_the_book_holds_it() {
+    let chapters = [
+        (
+            "Guide",
+            "guide/intro.md",
+            "See {{#contributing}} and {{#contributing #dont-forget-tests}}.\n",
+        ),
+        (
+            "Contributing",
+            "contributing.md",
+            "{{#include ../CONTRIBUTING.md}}",
+        ),
+    ];
+    // mdBook's links preprocessor has not run: the include is detected as is.
+    let (result, _) = run_book(
+        &[
+            ("CONTRIBUTING.md", CONTRIBUTING),
+            ("src/contributing.md", "x"),
+        ],
+        url_config(),
+        &chapters,
+    );
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    // mdBook 0.5 turns on smart punctuation: "Don’t" and its id lose the apostrophe.
+    assert_eq!(
+        result.contents(Shape::V05)[0],
+        "See [Contributing to Torch](../contributing.md) and [Don’t forget tests](../contributing.md#dont-forget-tests).\n"
+    );
+}
+
+#[test]
+fn contributing_as_an_expanded_chapter() {
+    let chapters = [
+        ("Contributing", "contributing.md", CONTRIBUTING),
+        ("A", "a.md", "{{#contributing Reporting Issues}}"),
+    ];
+    let (result, _) = run_book(&[("CONTRIBUTING.md", CONTRIBUTING)], json!({}), &chapters);
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    assert_eq!(
+        result.contents(Shape::V05)[1],
+        "[Reporting Issues](contributing.md#reporting-issues)"
+    );
+}
+
+#[test]
+fn contributing_errors() {
+    let chapter = "{{#contributing #reportng-issues}}\n\n{{#contributing Comon Mistakes}}\n\n{{#contributing #x \"\"}}\n";
+    let (result, _) = run_book(
+        &[("CONTRIBUTING.md", CONTRIBUTING)],
+        url_config(),
+        &[("A", "a.md", chapter)],
+    );
+    assert_eq!(result.code, 1);
+    assert_snapshot!(result.stderr);
+}
+
+#[test]
+fn contributing_without_a_url_or_chapter_says_what_to_set() {
+    let (result, _) = run_book(
+        &[("CONTRIBUTING.md", CONTRIBUTING)],
+        json!({}),
+        &[("A", "a.md", "{{#contributing}}")],
+    );
+    assert_eq!(result.code, 1);
+    assert!(
+        result.stderr.contains("`contributing-url` is not set"),
+        "{}",
+        result.stderr
+    );
+}
+
+#[test]
+fn contributing_missing_says_where_it_looked() {
+    let (result, root) = run_book(&[], url_config(), &[("A", "a.md", "{{#contributing}}")]);
+    assert_eq!(result.code, 1);
+    let stderr = result.stderr.replace(&root, "<root>");
+    assert!(stderr.contains("no CONTRIBUTING file: looked for <root>/CONTRIBUTING.md, <root>/.github/CONTRIBUTING.md"), "{stderr}");
+}
+
+#[test]
+fn configured_contributing_path() {
+    let config = json!({"preprocessor": {"community": {"contributing": "docs/HACKING.md", "contributing-url": "https://h/x"}}});
+    let (result, _) = run_book(
+        &[("docs/HACKING.md", "# Hacking\n")],
+        config.clone(),
+        &[("A", "a.md", "{{#contributing}}")],
+    );
+    assert_eq!(result.contents(Shape::V05)[0], "[Hacking](https://h/x)");
+    let (result, _) = run_book(&[], config, &[("A", "a.md", "{{#contributing}}")]);
+    assert!(
+        result
+            .stderr
+            .contains("`docs/HACKING.md` (set by `contributing` in book.toml) does not exist"),
+        "{}",
+        result.stderr
+    );
+}
+
+const GUIDE: &str =
+    "# Guide\n\n## Setting Up\n\n## FAQ\n\n```faq\n## How do I build?\nRun it.\n```\n";
+
+#[test]
+fn refs_to_chapters_headings_and_this_page() {
+    let chapters = [
+        ("Guide", "guide/setup.md", GUIDE),
+        (
+            "Intro",
+            "intro.md",
+            "# Intro\n\n## Local\n\n{{#ref guide/setup.md}} {{#ref guide/setup.md#setting-up}} {{#ref #local}} {{#ref guide/setup.md#how-do-i-build \"build answer\"}} {{#ref guide/setup.md#how-do-i-build}}\n",
+        ),
+    ];
+    let (result, _) = run_book(&[], json!({}), &chapters);
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    assert_snapshot!(result.contents(Shape::V05)[1]);
+}
+
+#[test]
+fn ref_errors_suggest() {
+    let chapters = [
+        ("Guide", "guide/setup.md", GUIDE),
+        (
+            "Intro",
+            "intro.md",
+            "{{#ref guide/setpu.md}}\n\n{{#ref guide/setup.md#seting-up}}\n\n{{#ref}}\n\n{{#ref guide/setup.md \"unterminated}}\n",
+        ),
+    ];
+    let (result, _) = run_book(&[], json!({}), &chapters);
+    assert_eq!(result.code, 1);
+    assert_snapshot!(result.stderr);
+}
+
+#[test]
+fn anchor_check_warns_by_default_and_errors_when_asked() {
+    let chapters = [
+        ("Guide", "guide/setup.md", GUIDE),
+        (
+            "Intro",
+            "intro.md",
+            "# Intro\n\n[ok](guide/setup.md#setting-up) [bad](guide/setup.md#seting-up) [here](#intro) [there](#nowhere) [faq](guide/setup.md#how-do-i-build)\n\n[ref]: guide/setup.md#faqq\n\nUse [ref][ref]. [ext](https://example.com/#x) [img](guide/missing.md#x)\n",
+        ),
+    ];
+    let (result, _) = run_book(&[], json!({}), &chapters);
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    assert_snapshot!("anchor_warnings", result.stderr);
+    let (result, _) = run_book(
+        &[],
+        json!({"preprocessor": {"community": {"check-anchors": "error"}}}),
+        &chapters,
+    );
+    assert_eq!(result.code, 1);
+    assert_eq!(
+        result.stderr.matches("error: broken link").count(),
+        3,
+        "{}",
+        result.stderr
+    );
+    let (result, _) = run_book(
+        &[],
+        json!({"preprocessor": {"community": {"check-anchors": "off"}}}),
+        &chapters,
+    );
+    assert_eq!(result.code, 0);
+    assert!(result.stderr.is_empty(), "{}", result.stderr);
+}
+
+#[test]
+fn anchor_check_covers_contributing_url_links_and_faq_answers() {
+    let chapter = "[a](https://github.com/o/r/blob/main/CONTRIBUTING.md#reporting-issues) [b](https://github.com/o/r/blob/main/CONTRIBUTING.md#reporting-isues)\n\n```faq\n## Q\nSee [c](#nope).\n```\n";
+    let (result, _) = run_book(
+        &[("CONTRIBUTING.md", CONTRIBUTING)],
+        url_config(),
+        &[("A", "a.md", chapter)],
+    );
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    assert!(
+        result
+            .stderr
+            .contains("no heading `#reporting-isues` in CONTRIBUTING.md on the repository host"),
+        "{}",
+        result.stderr
+    );
+    assert!(
+        result.stderr.contains("did you mean `#reporting-issues`?"),
+        "{}",
+        result.stderr
+    );
+    assert!(result.stderr.contains("src/a.md:5:9"), "{}", result.stderr);
+    assert_eq!(
+        result.stderr.matches("warning: broken link").count(),
+        2,
+        "{}",
+        result.stderr
+    );
+}
