@@ -160,25 +160,31 @@ fn expect_separator(bytes: &[u8], i: usize, base: usize) -> Result<(), ArgError>
 }
 
 /// Finds the end of a directive's arguments: the index of the closing `}}`
-/// in `line`, ignoring `}}` inside quotes. Falls back to the first `}}` when
-/// a quote is never closed, so that the argument parser can report it.
-pub fn find_close(line: &str) -> Option<usize> {
-    let bytes = line.as_bytes();
+/// in `rest` (the text after the directive's name), ignoring `}}` inside
+/// quotes, and never looking past the end of the line. Falls back to the
+/// line's first `}}` when a quote is never closed, so that the argument
+/// parser can report it. The cost is the length of the call, not of the line.
+pub fn find_close(rest: &str) -> Option<usize> {
+    let bytes = rest.as_bytes();
     let mut in_quote = false;
+    let mut first_close = None;
     let mut i = 0;
-    while i + 1 < bytes.len() {
+    while i < bytes.len() {
         match bytes[i] {
+            b'\n' => break,
             b'\\' if in_quote => i += 1,
             b'"' => in_quote = !in_quote,
-            b'}' if !in_quote && bytes[i + 1] == b'}' => return Some(i),
+            b'}' if bytes.get(i + 1) == Some(&b'}') => {
+                if !in_quote {
+                    return Some(i);
+                }
+                first_close.get_or_insert(i);
+            }
             _ => {}
         }
         i += 1;
     }
-    if in_quote {
-        return memchr::memmem::find(bytes, b"}}");
-    }
-    None
+    first_close
 }
 
 #[cfg(test)]
@@ -244,5 +250,7 @@ mod tests {
         assert_eq!(find_close("a b"), None);
         assert_eq!(find_close(r#"a "b}}"#), Some(4));
         assert_eq!(find_close(r#"a "\"}}" }}"#), Some(9));
+        assert_eq!(find_close("a\nb}}"), None, "never past the line");
+        assert_eq!(find_close("a \"b\nc}}"), None);
     }
 }

@@ -156,9 +156,7 @@ fn brace_candidates<'t, 'r>(
         {
             return None;
         }
-        let line_end =
-            memchr::memchr(b'\n', &bytes[name_end..]).map_or(bytes.len(), |i| name_end + i);
-        let close = find_close(&text[name_end..line_end]).map(|i| name_end + i);
+        let close = find_close(&text[name_end..]).map(|i| name_end + i);
         Some(Candidate {
             start,
             name: directive.name(),

@@ -24,6 +24,9 @@ pub fn splice(source: &str, replacements: &[Replacement]) -> String {
     let extra: usize = replacements.iter().map(|r| r.text.len()).sum();
     let mut out = String::with_capacity(source.len() + extra);
     let mut copied = 0;
+    // Start of the line the next replacement is on, found incrementally so
+    // that many replacements on one long line stay linear.
+    let mut line_start = 0;
     for replacement in replacements {
         let range = &replacement.range;
         debug_assert!(
@@ -33,21 +36,31 @@ pub fn splice(source: &str, replacements: &[Replacement]) -> String {
         if range.start < copied || range.end > source.len() {
             continue;
         }
-        out.push_str(&source[copied..range.start]);
-        let prefix = continuation_prefix(source, range.start);
-        push_reindented(&mut out, &replacement.text, &prefix, crlf);
+        let gap = &source[copied..range.start];
+        if let Some(newline) = memchr::memrchr(b'\n', gap.as_bytes()) {
+            line_start = copied + newline + 1;
+        }
+        out.push_str(gap);
+        if replacement.text.contains('\n') {
+            let prefix = prefix_of(&source[line_start..range.start]);
+            push_reindented(&mut out, &replacement.text, &prefix, crlf);
+        } else {
+            out.push_str(&replacement.text);
+        }
         copied = range.end;
+        if let Some(newline) = memchr::memrchr(b'\n', source[range.clone()].as_bytes()) {
+            line_start = range.start + newline + 1;
+        }
     }
     out.push_str(&source[copied..]);
     out
 }
 
-/// The prefix that continues the container the text at `offset` sits in:
-/// the line's text before `offset`, with list markers and other characters
-/// turned into spaces and block quote markers `>` kept.
-pub fn continuation_prefix(source: &str, offset: usize) -> String {
-    let line_start = source[..offset].rfind('\n').map_or(0, |i| i + 1);
-    source[line_start..offset]
+/// The prefix that continues the container a replacement sits in: the
+/// line's text before it (`line_head`), with list markers and other
+/// characters turned into spaces and block quote markers `>` kept.
+fn prefix_of(line_head: &str) -> String {
+    line_head
         .chars()
         .map(|c| match c {
             '>' | '\t' => c,

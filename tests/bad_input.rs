@@ -1,0 +1,843 @@
+//! The bad-input suite: every way input can be wrong, each asserting the
+//! exit code, the message, the reported file, line and column, and that a
+//! failed run writes no partial book. Every directive case runs a second
+//! time with `on-error = "warn"`: the book is written, the problem shows as
+//! a note in its page and a warning on stderr, and nothing else in the
+//! chapter changes.
+
+mod common;
+
+use common::{RunResult, Shape, book_root, request, run};
+use serde_json::{Value, json};
+
+const PEOPLE: &str = "[people.soumith]\nname = \"Soumith Chintala\"\n\n[people.ezyang]\nname = \"Edward Yang\"\n\n[[groups]]\nid = \"core\"\ntitle = \"Core\"\nmembers = [\"soumith\", { handle = \"ezyang\", status = \"emeritus\" }]\n";
+const CODEOWNERS: &str = "* @soumith\n/docs/ @ezyang\n";
+const CONTRIBUTING: &str = "# Contributing\n\n## Reporting Issues\n\n## Common Mistakes\n";
+const GUIDE: &str = "# Guide\n\n## Setting Up\n";
+
+/// One bad input and what must happen.
+struct Case {
+    name: &'static str,
+    /// Files in the book root.
+    files: Vec<(&'static str, Vec<u8>)>,
+    /// `[preprocessor.community]`.
+    settings: Value,
+    /// The chapter under test (`src/chapter.md`); a second chapter
+    /// `src/guide.md` is always present.
+    chapter: &'static str,
+    /// Expected exit code.
+    code: i32,
+    /// Expected in stderr.
+    message: &'static str,
+    /// Expected `file:line:col` in stderr.
+    location: Option<&'static str>,
+}
+
+fn files(extra: &[(&'static str, &str)]) -> Vec<(&'static str, Vec<u8>)> {
+    let mut all: Vec<(&'static str, Vec<u8>)> = vec![
+        ("maintainers.toml", PEOPLE.as_bytes().to_vec()),
+        ("CODEOWNERS", CODEOWNERS.as_bytes().to_vec()),
+        ("CONTRIBUTING.md", CONTRIBUTING.as_bytes().to_vec()),
+    ];
+    for (path, content) in extra {
+        all.retain(|(p, _)| p != path);
+        all.push((path, content.as_bytes().to_vec()));
+    }
+    all
+}
+
+fn url() -> Value {
+    json!({"contributing-url": "https://github.com/o/r/blob/main/CONTRIBUTING.md"})
+}
+
+fn case(
+    name: &'static str,
+    chapter: &'static str,
+    message: &'static str,
+    location: &'static str,
+) -> Case {
+    Case {
+        name,
+        files: files(&[]),
+        settings: url(),
+        chapter,
+        code: 1,
+        message,
+        location: Some(location),
+    }
+}
+
+fn data_case(
+    name: &'static str,
+    data: &'static str,
+    message: &'static str,
+    location: &'static str,
+) -> Case {
+    Case {
+        name,
+        files: files(&[("maintainers.toml", data)]),
+        chapter: "{{#maintainers core}}\n",
+        message,
+        location: Some(location),
+        ..case(name, "", "", "")
+    }
+}
+
+fn directive_cases() -> Vec<Case> {
+    vec![
+        // maintainers
+        case(
+            "unknown group",
+            "{{#maintainers cor}}\n",
+            "no group `cor`",
+            "src/chapter.md:1:16",
+        ),
+        case(
+            "unknown style",
+            "{{#maintainers core style=tabel}}\n",
+            "unknown style `tabel`",
+            "src/chapter.md:1:27",
+        ),
+        case(
+            "unknown option",
+            "{{#maintainers core sytle=table}}\n",
+            "unknown option `sytle`",
+            "src/chapter.md:1:21",
+        ),
+        case(
+            "unknown status",
+            "{{#maintainers core hide=emeritas}}\n",
+            "no member has the status `emeritas`",
+            "src/chapter.md:1:26",
+        ),
+        case(
+            "empty filter",
+            "{{#maintainers core only=}}\n",
+            "`only` needs at least one status",
+            "src/chapter.md:1:26",
+        ),
+        case(
+            "extra group",
+            "{{#maintainers core other}}\n",
+            "unexpected argument",
+            "src/chapter.md:1:21",
+        ),
+        case(
+            "quoted group",
+            "{{#maintainers \"core\"}}\n",
+            "unexpected argument",
+            "src/chapter.md:1:16",
+        ),
+        case(
+            "block in prose",
+            "See {{#maintainers core}} here.\n",
+            "must be a paragraph of its own",
+            "src/chapter.md:1:8",
+        ),
+        case(
+            "hierarchy in prose",
+            "All: {{#maintainers}}.\n",
+            "must be a paragraph of its own",
+            "src/chapter.md:1:9",
+        ),
+        case(
+            "unterminated quote",
+            "{{#maintainers core style=\"table}}\n",
+            "unterminated quoted text",
+            "src/chapter.md:1:27",
+        ),
+        // person
+        case(
+            "person without handle",
+            "Ask {{#person}}.\n",
+            "needs a handle",
+            "src/chapter.md:1:8",
+        ),
+        case(
+            "unknown person",
+            "Ask {{#person ezyng}}.\n",
+            "no person `ezyng`",
+            "src/chapter.md:1:15",
+        ),
+        case(
+            "person extra args",
+            "Ask {{#person ezyang soumith}}.\n",
+            "takes one handle",
+            "src/chapter.md:1:22",
+        ),
+        case(
+            "person option",
+            "Ask {{#person name=ezyang}}.\n",
+            "expected a handle",
+            "src/chapter.md:1:15",
+        ),
+        case(
+            "person mistyped quote",
+            "Ask {{#person ez\"yang}}.\n",
+            "a quote may only start an argument",
+            "src/chapter.md:1:17",
+        ),
+        // codeowners
+        case(
+            "codeowners two paths",
+            "{{#codeowners a b}}\n",
+            "takes one path",
+            "src/chapter.md:1:17",
+        ),
+        case(
+            "codeowners option",
+            "{{#codeowners style=table}}\n",
+            "takes no options",
+            "src/chapter.md:1:15",
+        ),
+        case(
+            "codeowners table in prose",
+            "Owners: {{#codeowners}}.\n",
+            "must be a paragraph of its own",
+            "src/chapter.md:1:12",
+        ),
+        // faq
+        case(
+            "faq without questions",
+            "```faq\nJust text.\n```\n",
+            "text before the first question",
+            "src/chapter.md:2:1",
+        ),
+        case(
+            "faq empty",
+            "```faq\n```\n",
+            "has no question",
+            "src/chapter.md:1:1",
+        ),
+        case(
+            "faq empty heading",
+            "```faq\n##\nA\n```\n",
+            "question heading is empty",
+            "src/chapter.md:2:1",
+        ),
+        case(
+            "faq unknown option",
+            "```faq opne\n## Q\n```\n",
+            "unknown FAQ option `opne`",
+            "src/chapter.md:1:8",
+        ),
+        case(
+            "faq bad id-prefix",
+            "```faq id-prefix=\"a b\"\n## Q\n```\n",
+            "`id-prefix` must be",
+            "src/chapter.md:1:18",
+        ),
+        case(
+            "faq nested",
+            "````faq\n## Q\n```faq\n## R\n```\n````\n",
+            "cannot be nested",
+            "src/chapter.md:3:1",
+        ),
+        case(
+            "faq bad directive inside",
+            "```faq\n## Q\nAsk {{#person nobody}}.\n```\n",
+            "no person `nobody`",
+            "src/chapter.md:3:15",
+        ),
+        // contributing
+        case(
+            "contributing unknown anchor",
+            "{{#contributing #reportng-issues}}\n",
+            "no heading `#reportng-issues`",
+            "src/chapter.md:1:17",
+        ),
+        case(
+            "contributing unknown heading",
+            "{{#contributing Comon Mistakes}}\n",
+            "no heading \"Comon Mistakes\"",
+            "src/chapter.md:1:17",
+        ),
+        case(
+            "contributing empty text",
+            "{{#contributing #common-mistakes \"\"}}\n",
+            "quoted link text is empty",
+            "src/chapter.md:1:34",
+        ),
+        case(
+            "contributing text not last",
+            "{{#contributing \"text\" #common-mistakes}}\n",
+            "must come last",
+            "src/chapter.md:1:17",
+        ),
+        Case {
+            settings: json!({}),
+            ..case(
+                "contributing without url",
+                "{{#contributing}}\n",
+                "`contributing-url` is not set",
+                "src/chapter.md:1:4",
+            )
+        },
+        Case {
+            files: files(&[])
+                .into_iter()
+                .filter(|(p, _)| *p != "CONTRIBUTING.md")
+                .collect(),
+            ..case(
+                "contributing missing file",
+                "{{#contributing}}\n",
+                "no CONTRIBUTING file: looked for",
+                "src/chapter.md:1:4",
+            )
+        },
+        Case {
+            settings: json!({"contributing": "docs/NOPE.md", "contributing-url": "https://x/y"}),
+            ..case(
+                "contributing configured missing",
+                "{{#contributing}}\n",
+                "`docs/NOPE.md` (set by `contributing` in book.toml) does not exist",
+                "src/chapter.md:1:4",
+            )
+        },
+        // ref
+        case(
+            "ref without target",
+            "{{#ref}}\n",
+            "needs a target",
+            "src/chapter.md:1:4",
+        ),
+        case(
+            "ref unknown chapter",
+            "{{#ref gude.md}}\n",
+            "no chapter `gude.md`",
+            "src/chapter.md:1:8",
+        ),
+        case(
+            "ref unknown anchor",
+            "{{#ref guide.md#seting-up}}\n",
+            "no heading `#seting-up` in `guide.md`",
+            "src/chapter.md:1:16",
+        ),
+        case(
+            "ref empty anchor",
+            "{{#ref guide.md#}}\n",
+            "empty anchor",
+            "src/chapter.md:1:16",
+        ),
+        case(
+            "ref with spaces",
+            "{{#ref guide.md Setting Up}}\n",
+            "has no spaces",
+            "src/chapter.md:1:8",
+        ),
+        case(
+            "ref outside the book",
+            "{{#ref ../../x.md}}\n",
+            "no chapter `../../x.md`",
+            "src/chapter.md:1:8",
+        ),
+        // data files, reported at their own line and column
+        data_case(
+            "toml syntax",
+            "[people.a\nname = 1\n",
+            "maintainers.toml is not valid TOML",
+            "maintainers.toml:1:10",
+        ),
+        data_case(
+            "unknown data key",
+            "[people.a]\nnmae = \"A\"\n",
+            "unknown key `nmae` in person `a`",
+            "maintainers.toml:2:1",
+        ),
+        data_case(
+            "unknown group key",
+            "[[groups]]\nid = \"core\"\nmemebers = []\n",
+            "unknown key `memebers` in group `core`",
+            "maintainers.toml:3:1",
+        ),
+        data_case(
+            "wrong type",
+            "[people.a]\nname = [1]\n",
+            "`name` of `a` must be a string, found an array",
+            "maintainers.toml:2:8",
+        ),
+        data_case(
+            "unknown member",
+            "[[groups]]\nid = \"core\"\nmembers = [\"ghost\"]\n",
+            "lists `ghost`, who is not in `people`",
+            "maintainers.toml:3:12",
+        ),
+        data_case(
+            "duplicate member",
+            "[people.a]\n[[groups]]\nid = \"core\"\nmembers = [\"a\", \"a\"]\n",
+            "lists `a` twice",
+            "maintainers.toml:4:17",
+        ),
+        data_case(
+            "parent cycle",
+            "[[groups]]\nid = \"core\"\nparent = \"x\"\n[[groups]]\nid = \"x\"\nparent = \"core\"\n",
+            "cycle",
+            "maintainers.toml:3:10",
+        ),
+        data_case(
+            "missing parent",
+            "[[groups]]\nid = \"core\"\nparent = \"nope\"\n",
+            "parent group `nope` does not exist",
+            "maintainers.toml:3:10",
+        ),
+        data_case(
+            "duplicate group",
+            "[[groups]]\nid = \"core\"\n[[groups]]\nid = \"core\"\n",
+            "duplicate group id `core`",
+            "maintainers.toml:4:6",
+        ),
+        data_case(
+            "duplicate handle",
+            "[people.a]\nname = \"A\"\n[people.a]\nname = \"B\"\n",
+            "not valid TOML",
+            "maintainers.toml:3:9",
+        ),
+        data_case(
+            "script url",
+            "[people.a]\nurl = \"javascript:alert(1)\"\n",
+            "must be an http, https or mailto URL",
+            "maintainers.toml:2:7",
+        ),
+        data_case(
+            "data avatar scheme",
+            "[people.a]\navatar = \"data:image/png;base64,AAAA\"\n",
+            "must be an http, https or mailto URL",
+            "maintainers.toml:2:10",
+        ),
+        data_case(
+            "group without id",
+            "[[groups]]\ntitle = \"x\"\n",
+            "has no `id`",
+            "maintainers.toml:1:1",
+        ),
+        Case {
+            files: files(&[("people.json", "{\"people\": {\"a\": {}, \"a\": {}}}")]),
+            settings: json!({"people": "people.json"}),
+            ..data_case(
+                "json duplicate handle",
+                "",
+                "duplicate key `a`",
+                "people.json:1:22",
+            )
+        },
+        Case {
+            files: files(&[("people.json", "{\"people\": {\"a\": {\"name\": \"A\",}}}")]),
+            settings: json!({"people": "people.json"}),
+            ..data_case(
+                "json syntax",
+                "",
+                "people.json is not valid JSON",
+                "people.json:1:31",
+            )
+        },
+        Case {
+            files: {
+                let mut f = files(&[]);
+                f.retain(|(p, _)| *p != "maintainers.toml");
+                f.push((
+                    "maintainers.toml",
+                    b"[people.a]\nname = \"\xff\xfe\"\n".to_vec(),
+                ));
+                f
+            },
+            ..data_case(
+                "non-utf8 data",
+                "",
+                "maintainers.toml is not valid UTF-8",
+                "maintainers.toml:2:9",
+            )
+        },
+        Case {
+            files: files(&[])
+                .into_iter()
+                .filter(|(p, _)| *p != "maintainers.toml")
+                .collect(),
+            ..data_case(
+                "missing data file",
+                "",
+                "no people data file: looked for",
+                "src/chapter.md:1:4",
+            )
+        },
+        Case {
+            files: {
+                let mut f = files(&[]);
+                f.retain(|(p, _)| *p != "maintainers.toml");
+                f.push((
+                    "maintainers.toml/inner",
+                    b"a directory where the file should be".to_vec(),
+                ));
+                f
+            },
+            settings: json!({"people": "maintainers.toml"}),
+            ..data_case(
+                "unreadable data file",
+                "",
+                "does not exist",
+                "src/chapter.md:1:4",
+            )
+        },
+        Case {
+            files: files(&[])
+                .into_iter()
+                .filter(|(p, _)| *p != "CODEOWNERS")
+                .collect(),
+            ..case(
+                "missing codeowners",
+                "{{#codeowners}}\n",
+                "no CODEOWNERS file: looked for",
+                "src/chapter.md:1:4",
+            )
+        },
+        Case {
+            files: files(&[("codeowners-dir/x", "")]),
+            settings: json!({"codeowners": "codeowners-dir"}),
+            ..case(
+                "unreadable codeowners",
+                "{{#codeowners a}}\n",
+                "cannot read the CODEOWNERS file codeowners-dir",
+                "src/chapter.md:1:4",
+            )
+        },
+    ]
+}
+
+fn chapters(case_chapter: &str) -> Vec<(&str, &str, &str)> {
+    vec![
+        ("Chapter", "chapter.md", case_chapter),
+        ("Guide", "guide.md", GUIDE),
+    ]
+}
+
+fn run_case(case: &Case, settings: &Value) -> RunResult {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for (path, content) in &case.files {
+        let full = dir.path().join(path);
+        std::fs::create_dir_all(full.parent().expect("parent")).expect("mkdir");
+        std::fs::write(full, content).expect("write");
+    }
+    let config = json!({"preprocessor": {"community": settings}});
+    run(&request(
+        Shape::V05,
+        dir.path(),
+        config,
+        &chapters(case.chapter),
+    ))
+}
+
+#[test]
+fn every_directive_and_data_problem_is_reported_where_it_is() {
+    let cases = directive_cases();
+    assert!(cases.len() >= 40, "the suite has {} cases", cases.len());
+    let mut failures = Vec::new();
+    for case in &cases {
+        let result = run_case(case, &case.settings);
+        let mut problems = Vec::new();
+        if result.code != case.code {
+            problems.push(format!(
+                "exit code {} (expected {})",
+                result.code, case.code
+            ));
+        }
+        if case.code != 0 && !result.stdout.is_empty() {
+            problems.push("wrote a partial book on failure".to_string());
+        }
+        if !result.stderr.contains(case.message) {
+            problems.push(format!("no message {:?}", case.message));
+        }
+        if let Some(location) = case.location
+            && !result.stderr.contains(&format!("--> {location}"))
+        {
+            problems.push(format!("no location {location}"));
+        }
+        if result.stderr.contains("panicked") {
+            problems.push("panicked".into());
+        }
+        if !problems.is_empty() {
+            failures.push(format!(
+                "{}: {}\n{}",
+                case.name,
+                problems.join("; "),
+                result.stderr
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn on_error_warn_writes_the_book_with_notes_and_changes_nothing_else() {
+    let mut failures = Vec::new();
+    for case in directive_cases() {
+        let mut settings = case.settings.clone();
+        settings["on-error"] = json!("warn");
+        let result = run_case(&case, &settings);
+        let mut problems = Vec::new();
+        if result.code != 0 {
+            problems.push(format!("exit code {}", result.code));
+        }
+        if !result
+            .stderr
+            .contains(&format!("warning: {}", case.message))
+            && !(result.stderr.contains("warning:") && result.stderr.contains(case.message))
+        {
+            problems.push(format!("no warning {:?}", case.message));
+        }
+        if result.stderr.lines().any(|l| l.starts_with("error")) {
+            problems.push("printed an error in warn mode".into());
+        }
+        if result.code == 0 {
+            let contents = result.contents(Shape::V05);
+            let page = &contents[0];
+            if !page.contains("mdbook-community error:") {
+                problems.push(format!("no note in the page: {page:?}"));
+            }
+            // The other chapter, and the text around the failed directive,
+            // are unchanged.
+            if contents[1] != GUIDE {
+                problems.push("another chapter changed".into());
+            }
+            let (before, after) = around_directive(case.chapter);
+            if !page.starts_with(before) || !page.ends_with(after) {
+                problems.push(format!("text around the directive changed: {page:?}"));
+            }
+        }
+        if !problems.is_empty() {
+            failures.push(format!(
+                "{}: {}\n{}",
+                case.name,
+                problems.join("; "),
+                result.stderr
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// The text before the first directive (or fence) and after the last one.
+fn around_directive(chapter: &str) -> (&str, &str) {
+    let start = chapter
+        .find("{{")
+        .into_iter()
+        .chain(chapter.find("```"))
+        .min()
+        .unwrap_or(0);
+    let end = chapter
+        .rfind("}}")
+        .map(|i| i + 2)
+        .into_iter()
+        .chain(chapter.rfind("```").map(|i| i + 3))
+        .max()
+        .unwrap_or(chapter.len());
+    (&chapter[..start], &chapter[end..])
+}
+
+#[test]
+fn stdin_problems_are_one_line_and_exit_1() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let real = request(Shape::V05, dir.path(), json!({}), &[("A", "a.md", "# A\n")]);
+    let truncated = &real[..real.len() / 2];
+    let cases: Vec<(&str, String, &str)> = vec![
+        ("empty", String::new(), "no input on stdin"),
+        ("whitespace", " \n\t ".into(), "no input on stdin"),
+        ("malformed", "{not json".into(), "stdin is not valid JSON"),
+        ("truncated", truncated.to_string(), "stdin is not valid JSON"),
+        ("object", "{}".into(), "expected a JSON array"),
+        ("three elements", "[1, 2, 3]".into(), "two elements"),
+        ("context not an object", r#"[1, {"items": []}]"#.into(), "context (first element)"),
+        ("no book items", r#"[{"root":".","renderer":"html","mdbook_version":"0.5.4","config":{}}, {"chapters": []}]"#.into(), "neither `items`"),
+        ("renderer not a string", r#"[{"root":".","renderer":1,"mdbook_version":"0.5.4"}, {"items": []}]"#.into(), "`renderer` is not a string"),
+        ("binary garbage", "\u{0}\u{1}\u{2}\u{7f}".into(), "stdin is not valid JSON"),
+    ];
+    for (name, input, message) in cases {
+        let result = run(&input);
+        assert_eq!(result.code, 1, "{name}");
+        assert!(result.stdout.is_empty(), "{name}: partial output");
+        assert!(result.stderr.contains(message), "{name}: {}", result.stderr);
+        assert_eq!(
+            result.stderr.trim_end().lines().count(),
+            1,
+            "{name}: {}",
+            result.stderr
+        );
+    }
+}
+
+#[test]
+fn settings_problems_point_into_book_toml() {
+    let cases = [
+        (
+            "on-eror = \"warn\"",
+            json!({"on-eror": "warn"}),
+            "unknown key `on-eror`",
+            "book.toml:2:1",
+        ),
+        (
+            "check-anchors = \"eror\"",
+            json!({"check-anchors": "eror"}),
+            "must be one of \"warn\", \"error\", \"off\"",
+            "book.toml:2:17",
+        ),
+        (
+            "contributing-url = \"ftp://x\"",
+            json!({"contributing-url": "ftp://x"}),
+            "must be an http or https URL",
+            "book.toml:2:20",
+        ),
+        (
+            "people = 3",
+            json!({"people": 3}),
+            "must be a string",
+            "book.toml:2:10",
+        ),
+    ];
+    for (line, settings, message, location) in cases {
+        let dir = book_root(&[("book.toml", &format!("[preprocessor.community]\n{line}\n"))]);
+        let config = json!({"preprocessor": {"community": settings}});
+        let result = run(&request(
+            Shape::V04,
+            dir.path(),
+            config,
+            &[("A", "a.md", "x")],
+        ));
+        assert_eq!(result.code, 1, "{line}");
+        assert!(result.stdout.is_empty());
+        assert!(result.stderr.contains(message), "{line}: {}", result.stderr);
+        assert!(
+            result.stderr.contains(location),
+            "{line}: {}",
+            result.stderr
+        );
+    }
+}
+
+#[test]
+fn unclosed_directives_warn_and_stay_as_text() {
+    let chapter = "Ask {{#person ezyang\nand more.\n";
+    let dir = book_root(&[("maintainers.toml", PEOPLE)]);
+    let result = run(&request(
+        Shape::V05,
+        dir.path(),
+        json!({}),
+        &[("A", "a.md", chapter)],
+    ));
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    assert!(
+        result.stderr.contains("warning: `{{#person` is not closed"),
+        "{}",
+        result.stderr
+    );
+    assert!(result.stderr.contains("src/a.md:1:5"), "{}", result.stderr);
+    assert_eq!(result.contents(Shape::V05)[0], chapter);
+}
+
+#[test]
+fn odd_but_valid_data_files_work() {
+    let bom_crlf = "\u{feff}[people.a]\r\nname = \"Ada\"\r\n\r\n[[groups]]\r\nid = \"core\"\r\nmembers = [\"a\"]\r\n";
+    let dir = book_root(&[
+        ("maintainers.toml", bom_crlf),
+        ("CODEOWNERS", "\u{feff}* @a\r\n"),
+    ]);
+    let result = run(&request(
+        Shape::V05,
+        dir.path(),
+        json!({}),
+        &[(
+            "A",
+            "a.md",
+            "{{#maintainers core}}\r\n\r\n{{#codeowners x}}\r\n",
+        )],
+    ));
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    assert_eq!(
+        result.contents(Shape::V05)[0],
+        "- Ada ([a](https://github.com/a))\r\n\r\nAda ([a](https://github.com/a))\r\n"
+    );
+}
+
+#[test]
+fn injection_through_every_data_field_stays_text() {
+    let evil = "<script>alert(1)</script> *em* [x](javascript:alert(2)) <img src=x onerror=alert(3)> | `code` {{#person a}}";
+    let data = format!(
+        "[people.a]\nname = {evil:?}\naffiliation = {evil:?}\n\n[[groups]]\nid = \"g\"\ntitle = {evil:?}\ndescription = {evil:?}\nmembers = [{{ handle = \"a\", status = {evil:?}, role = {evil:?} }}]\n"
+    );
+    let dir = book_root(&[("maintainers.toml", &data), ("CODEOWNERS", "* @a\n")]);
+    let chapter = "{{#maintainers}}\n\n{{#maintainers g style=table}}\n\n{{#maintainers g style=inline}}\n\n{{#person a}}\n\n{{#codeowners}}\n";
+    let result = run(&request(
+        Shape::V05,
+        dir.path(),
+        json!({}),
+        &[("A", "a.md", chapter)],
+    ));
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    let out = &result.contents(Shape::V05)[0];
+    let mut html = String::new();
+    pulldown_cmark::html::push_html(
+        &mut html,
+        pulldown_cmark::Parser::new_ext(out, pulldown_cmark::Options::all()),
+    );
+    for forbidden in [
+        "<script",
+        "<img",
+        "href=\"javascript",
+        "<em>em",
+        "<code>code",
+    ] {
+        assert!(!html.contains(forbidden), "{forbidden} in:\n{html}");
+    }
+    assert!(
+        html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"),
+        "{html}"
+    );
+    // The data's `{{#person a}}` is text, not expanded a second time.
+    assert!(
+        out.contains("{{#person a}}")
+            || out.contains("\\{\\{#person a}}")
+            || html.contains("{{#person a}}"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_50_mb_chapter_and_100_000_directives_work() {
+    let dir = book_root(&[("maintainers.toml", PEOPLE)]);
+    let big = "Plain text without directives, repeated to fifty megabytes.\n"
+        .repeat(50 * 1024 * 1024 / 60);
+    let many = "{{#person ezyang}} ".repeat(100_000);
+    let result = run(&request(
+        Shape::V05,
+        dir.path(),
+        json!({}),
+        &[("Big", "big.md", &big), ("Many", "many.md", &many)],
+    ));
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    let contents = result.contents(Shape::V05);
+    assert_eq!(contents[0], big);
+    assert_eq!(
+        contents[1]
+            .matches("Edward Yang ([ezyang](https://github.com/ezyang))")
+            .count(),
+        100_000
+    );
+}
+
+#[test]
+fn extra_fields_in_both_shapes_pass_through() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for shape in [Shape::V04, Shape::V05] {
+        let input = request(
+            shape,
+            dir.path(),
+            json!({"output": {"future": {"x": [1, 2]}}}),
+            &[("A", "a.md", "x")],
+        );
+        let mut value: Value = serde_json::from_str(&input).expect("JSON");
+        value[0]["new_context_field"] = json!(true);
+        value[1]["new_book_field"] = json!({"nested": null});
+        value[1][shape.items_key()][0]["Chapter"]["new_chapter_field"] = json!([1]);
+        let result = run(&value.to_string());
+        assert_eq!(result.code, 0, "{}", result.stderr);
+        let book: Value = serde_json::from_str(&result.stdout).expect("JSON");
+        assert_eq!(book, value[1]);
+    }
+}
