@@ -1,0 +1,601 @@
+// What a reader sees: the built books, served over HTTP on localhost, in a
+// real headless Chromium driven by playwright-core (which downloads nothing).
+//
+//   node test.js REPO_ROOT
+//
+// The books must already be built (run.sh does that): the guide in
+// target/book and the example in target/examples/community. Screenshots go
+// to $SCREENSHOT_DIR (default: target/screenshots). Exits 1 on any failed
+// check.
+"use strict";
+
+const fs = require("fs");
+const http = require("http");
+const os = require("os");
+const path = require("path");
+const { chromium } = require("playwright-core");
+
+const repo = path.resolve(process.argv[2] || path.join(__dirname, ".."));
+const screenshotDir = path.resolve(
+  process.env.SCREENSHOT_DIR || path.join(repo, "target", "screenshots"),
+);
+const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
+const THEMES = ["light", "rust", "coal", "navy", "ayu"];
+const VIEWPORT = { width: 1280, height: 900 };
+
+const BOOKS = {
+  guide: path.join(repo, "target", "book"),
+  example: path.join(repo, "target", "examples", "community"),
+};
+
+// ---------------------------------------------------------------- server --
+
+const TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".ico": "image/x-icon",
+  ".woff": "font/woff",
+  ".woff2": "font/woff2",
+  ".ttf": "font/ttf",
+  ".eot": "application/vnd.ms-fontobject",
+  ".otf": "font/otf",
+  ".txt": "text/plain; charset=utf-8",
+};
+
+/** Serves /guide/... and /example/... from the build folders. */
+function serve() {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, "http://localhost");
+    const [, book, ...rest] = decodeURIComponent(url.pathname).split("/");
+    const root = BOOKS[book];
+    let file = root && path.join(root, ...rest);
+    if (!root || !file.startsWith(root)) {
+      res.writeHead(404).end("not found");
+      return;
+    }
+    try {
+      if (fs.statSync(file).isDirectory()) file = path.join(file, "index.html");
+      const body = fs.readFileSync(file);
+      const type = TYPES[path.extname(file).toLowerCase()] || "application/octet-stream";
+      res.writeHead(200, { "content-type": type }).end(body);
+    } catch {
+      res.writeHead(404).end("not found");
+    }
+  });
+  return new Promise((resolve) => {
+    server.listen(0, "127.0.0.1", () => resolve(server));
+  });
+}
+
+// ---------------------------------------------------------------- checks --
+
+const results = [];
+let current = null;
+
+/** Runs one named check; a thrown error or a failed expectation fails it. */
+async function check(name, fn) {
+  current = { name, failures: [] };
+  const started = Date.now();
+  try {
+    await fn();
+  } catch (e) {
+    current.failures.push(String(e && e.stack ? e.stack.split("\n").slice(0, 3).join("\n") : e));
+  }
+  current.ms = Date.now() - started;
+  results.push(current);
+  const mark = current.failures.length ? "FAIL" : "ok  ";
+  console.log(`${mark} ${name} (${current.ms} ms)`);
+  for (const f of current.failures) console.log(`       ${f.replace(/\n/g, "\n       ")}`);
+  current = null;
+}
+
+function expect(cond, message) {
+  if (!cond) current.failures.push(message);
+  return cond;
+}
+
+// ----------------------------------------------------------------- pages --
+
+let context;
+let base;
+const visited = [];
+
+/**
+ * Opens a page of a book with the given theme set before any page script
+ * runs, and records console errors, page errors and failed requests.
+ */
+async function open(book, rel, { theme = "light" } = {}) {
+  const page = await context.newPage();
+  const problems = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(`console error: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  page.on("requestfailed", (r) =>
+    problems.push(`request failed: ${r.url()} (${r.failure() && r.failure().errorText})`),
+  );
+  page.on("response", (r) => {
+    if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
+  });
+  await page.addInitScript((t) => {
+    try {
+      localStorage.setItem("mdbook-theme", t);
+    } catch (e) {
+      // storage disabled: the default theme
+    }
+  }, theme);
+  await page.setViewportSize(VIEWPORT);
+  const url = `${base}/${book}/${rel}`;
+  await page.goto(url, { waitUntil: "load" });
+  await page.evaluate(() => document.fonts.ready);
+  visited.push({ url, problems, page });
+  return page;
+}
+
+/** Closes a page after checking it had no console errors or failed requests. */
+async function done(page) {
+  const entry = visited.find((v) => v.page === page);
+  await page.waitForTimeout(50);
+  for (const p of entry.problems) expect(false, `${entry.url}: ${p}`);
+  entry.checked = true;
+  await page.close();
+}
+
+/** State of the FAQ entry whose question has id `id`. */
+function entry(page, id) {
+  return page.evaluate((id) => {
+    const heading = document.getElementById(id);
+    if (!heading) return null;
+    const details = heading.closest("details.community-faq-entry");
+    const answer = details && details.querySelector(":scope > :not(summary)");
+    const rect = heading.getBoundingClientRect();
+    const visible = (el) => !!el && el.checkVisibility({ visibilityProperty: true });
+    const hit = document.elementFromPoint(rect.left + Math.min(20, rect.width / 2), rect.top + rect.height / 2);
+    return {
+      inDetails: !!details,
+      open: !!details && details.open,
+      answerVisible: visible(answer),
+      inViewport: rect.top >= 0 && rect.bottom <= window.innerHeight,
+      // not hidden under mdBook's sticky menu bar
+      unobscured: !!hit && heading.contains(hit),
+      hash: decodeURIComponent(location.hash.slice(1)),
+    };
+  }, id);
+}
+
+/** Every FAQ entry of the page: its id, whether it is open, and whether its answer shows. */
+function faqEntries(page, selector = "details.community-faq-entry") {
+  return page.$$eval(selector, (all) =>
+    all.map((d) => {
+      const answer = d.querySelector(":scope > :not(summary)");
+      const heading = d.querySelector("summary :is(h1,h2,h3,h4,h5,h6)");
+      return {
+        id: heading && heading.id,
+        open: d.open,
+        answerVisible: !!answer && answer.checkVisibility({ visibilityProperty: true }),
+      };
+    }),
+  );
+}
+
+// -------------------------------------------------------------- the test --
+
+const SEARCH_TOGGLE = "#mdbook-search-toggle, #search-toggle"; // mdBook 0.5, 0.4
+const SEARCH_BAR = "#mdbook-searchbar, #searchbar";
+const SEARCH_RESULTS = "#mdbook-searchresults a, #searchresults a";
+
+async function main() {
+  for (const [name, dir] of Object.entries(BOOKS)) {
+    if (!fs.existsSync(path.join(dir, "index.html"))) {
+      console.error(`no built book in ${dir} (${name}); run browser-test/run.sh`);
+      process.exit(2);
+    }
+  }
+  const server = await serve();
+  base = `http://127.0.0.1:${server.address().port}`;
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mdbook-community-chromium-"));
+  context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: chromiumPath,
+    headless: true,
+    viewport: VIEWPORT,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  const started = Date.now();
+  try {
+    await run();
+  } finally {
+    for (const v of visited) if (!v.page.isClosed()) await v.page.close();
+    await context.close();
+    server.close();
+    fs.rmSync(userDataDir, { recursive: true, force: true });
+  }
+  const failed = results.filter((r) => r.failures.length);
+  console.log(
+    `\n${results.length - failed.length}/${results.length} checks passed, ` +
+      `${visited.length} page loads, ${shots.length} screenshots in ${path.relative(repo, screenshotDir) || "."}, ` +
+      `${((Date.now() - started) / 1000).toFixed(1)} s in the browser`,
+  );
+  if (failed.length) {
+    console.log(`FAILED: ${failed.map((r) => r.name).join("; ")}`);
+    process.exitCode = 1;
+  }
+}
+
+const shots = [];
+
+async function run() {
+  // 1. Collapsed by default, except blocks with `open`.
+  await check("FAQ entries start collapsed; `open` blocks start expanded", async () => {
+    for (const [book, rel, wantOpen] of [
+      ["example", "contribution-guide.html", false],
+      ["example", "governance.html", false],
+      ["example", "code-owners.html", true],
+      ["guide", "faq.html", false],
+      ["guide", "directives/faq.html", false],
+    ]) {
+      const page = await open(book, rel);
+      const entries = await faqEntries(page);
+      expect(entries.length > 0, `${book}/${rel}: no FAQ entries`);
+      for (const e of entries) {
+        expect(e.open === wantOpen, `${book}/${rel}#${e.id}: open=${e.open}, expected ${wantOpen}`);
+        expect(e.answerVisible === wantOpen, `${book}/${rel}#${e.id}: answer visible=${e.answerVisible}, expected ${wantOpen}`);
+      }
+      await done(page);
+    }
+  });
+
+  // 2. A click on a question expands its answer (and a second one folds it).
+  await check("clicking a question expands and collapses its answer", async () => {
+    const page = await open("example", "contribution-guide.html");
+    const id = "what-are-the-most-high-risk-changes";
+    const question = page.locator(`summary:has(#${id})`);
+    await question.scrollIntoViewIfNeeded();
+    // On the question's text (mdBook's heading link) ...
+    await page.locator(`#${id}`).click();
+    let state = await entry(page, id);
+    expect(state.open && state.answerVisible, `after a click on the question: ${JSON.stringify(state)}`);
+    await page.locator(`#${id}`).click();
+    state = await entry(page, id);
+    expect(!state.open && !state.answerVisible, `after a second click: ${JSON.stringify(state)}`);
+    // ... and beside it, on the summary's empty space.
+    const box = await question.boundingBox();
+    await page.mouse.click(box.x + box.width - 10, box.y + box.height / 2);
+    state = await entry(page, id);
+    expect(state.open && state.answerVisible, `after a click beside the question: ${JSON.stringify(state)}`);
+    // Other entries stay as they were.
+    const others = (await faqEntries(page)).filter((e) => e.id !== id && e.open);
+    expect(others.length === 0, `other entries opened too: ${others.map((e) => e.id)}`);
+    await done(page);
+
+    const guide = await open("guide", "faq.html");
+    const first = (await faqEntries(guide))[0].id;
+    await guide.locator(`#${first}`).click();
+    state = await entry(guide, first);
+    expect(state.open && state.answerVisible, `guide faq.html#${first}: ${JSON.stringify(state)}`);
+    await done(guide);
+  });
+
+  // 3. A question's URL fragment opens its answer, scrolled into view.
+  await check("a question's URL fragment shows its answer expanded and in view", async () => {
+    for (const [book, rel, id] of [
+      ["example", "contribution-guide.html", "ci-tests-failed-what-does-it-mean"],
+      ["example", "contribution-guide.html", "do-i-need-to-sign-anything-before-contributing"],
+      ["example", "governance.html", "faq-does-torchlight-pay-stipends-to-independent-developers"],
+      ["guide", "faq.html", "can-i-keep-the-people-data-in-json"],
+    ]) {
+      const page = await open(book, `${rel}#${id}`);
+      await page.waitForTimeout(200); // let mdBook's own scripts settle
+      const state = await entry(page, id);
+      expect(state && state.open && state.answerVisible && state.inViewport && state.unobscured,
+        `${book}/${rel}#${id}: ${JSON.stringify(state)}`);
+      const others = (await faqEntries(page)).filter((e) => e.id !== id && e.open);
+      expect(others.length === 0, `${book}/${rel}#${id}: other entries open too: ${others.map((e) => e.id)}`);
+      await done(page);
+    }
+    // Following a hand-written link to a question from another page.
+    const page = await open("example", "introduction.html");
+    await Promise.all([
+      page.waitForURL(/contribution-guide\.html#ci-tests-failed-what-does-it-mean$/),
+      page.getByRole("link", { name: "My CI run failed. Is it my fault?" }).click(),
+    ]);
+    await page.waitForLoadState("load");
+    await page.waitForTimeout(200);
+    const state = await entry(page, "ci-tests-failed-what-does-it-mean");
+    expect(state.open && state.answerVisible && state.inViewport && state.unobscured,
+      `link from introduction.html: ${JSON.stringify(state)}`);
+    // And to a question on the same page (the fragment changes, no reload).
+    await open_in_place(page, "code-owners.html");
+    await done(page);
+  });
+
+  // 4. mdBook's search finds a question and leads to it.
+  await check("search finds a word of one FAQ question and leads to its answer", async () => {
+    for (const [book, start, word, how, target] of [
+      ["example", "introduction.html", "stipends", "key", "governance.html#faq-does-torchlight-pay-stipends-to-independent-developers"],
+      ["guide", "installation.html", "backticks", "button", "faq.html#my-faq-answer-has-a-code-block-with-backticks-how"],
+    ]) {
+      const page = await open(book, start);
+      if (how === "key") {
+        await page.locator("body").press("s");
+      } else {
+        await page.locator(SEARCH_TOGGLE).click();
+      }
+      const bar = page.locator(SEARCH_BAR);
+      await bar.waitFor({ state: "visible" });
+      await bar.pressSequentially(word, { delay: 20 }); // mdBook searches on key events
+      const links = page.locator(SEARCH_RESULTS);
+      await links.first().waitFor({ state: "visible", timeout: 10000 });
+      const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+      const [targetPage, id] = target.split("#");
+      expect(hrefs.length === 1, `${book}: "${word}" should appear in one place only, found ${JSON.stringify(hrefs)}`);
+      const href = hrefs[0] || "";
+      expect(href.split("?")[0] === targetPage && href.endsWith(`#${id}`),
+        `${book}: the result for "${word}" links to ${href}, expected ${target}`);
+      await Promise.all([page.waitForURL((u) => u.pathname.endsWith(`/${targetPage}`)), links.first().click()]);
+      await page.waitForLoadState("load");
+      await page.waitForTimeout(300);
+      const state = await entry(page, id);
+      expect(state && state.hash === id && state.open && state.answerVisible && state.inViewport,
+        `${book}: after following the result: ${page.url()} ${JSON.stringify(state)}`);
+      const marked = await page.locator(`details:has(#${id}) mark`).count();
+      expect(marked > 0, `${book}: "${word}" is not highlighted in the opened question`);
+      await done(page);
+    }
+  });
+
+  // 5. Maintainer lists and tables, with their profile links.
+  await check("maintainer lists, tables and sentences render with profile links", async () => {
+    const gh = (h) => `https://github.com/${h}`;
+    let page = await open("example", "persons-of-interest.html");
+    await expectGroups(page, [
+      ["lead-core-maintainer-bdfl", "H3", [["Mira Okonkwo", gh("mokonkwo")]]],
+      ["core-maintainers", "H3", [
+        ["Mira Okonkwo, lead", gh("mokonkwo")],
+        ["Tobias Brandt", gh("tbrandt")],
+        ["(sunsetting) Olga Petrova", gh("opetrova")],
+        ["(emeritus) Henrik Dahl", gh("hdahl")],
+      ]],
+      ["module-maintainers", "H3", []],
+      ["compiler-torchlightcompiler", "H4", [["Daichi Nakamura, module lead", gh("dnakamura")]]],
+      ["distributed-torchlightdistributed", "H4", [
+        ["Yu-Ting Lin, triage lead", gh("ylin")],
+        ["(emeritus) Ben Sato", "https://forge.torchlight.example.org/bsato"],
+      ]],
+      ["nn-apis-torchlightnn", "H4", [["Anna Chen", gh("AnnaChen")]]],
+      ["cuda", "H5", [["Felipe García", gh("fgarcia")]]],
+      ["documentation", "H4", [
+        ["Wendy Baptiste", "mailto:wendy@torchlight.example.org"],
+        ["(emeritus) Gus Whitfield", null],
+      ]],
+    ]);
+    await done(page);
+
+    page = await open("example", "governance.html");
+    const rows = await tableRows(page, "#core-maintainers ~ .table-wrapper table");
+    expect(rows.length === 7, `governance core table: ${rows.length} rows, expected 7 (emeritus hidden)`);
+    expectRow(rows, "Mira Okonkwo", gh("mokonkwo"), ["mokonkwo", "lead", "", "Independent"]);
+    expectRow(rows, "Olga Petrova", gh("opetrova"), ["opetrova", "", "sunsetting", "Kestrel Systems"]);
+    expect(!rows.some((r) => r.cells[0] === "Henrik Dahl"), "emeritus Henrik Dahl shown in a hide=emeritus table");
+    const lead = await page.locator("#lead-core-maintainer-bdfl ~ p").first().innerText();
+    expect(/lead core maintainer is\s+Mira Okonkwo \(mokonkwo\)\./.test(lead), `inline lead: ${lead}`);
+    expect(await hasLink(page, "#lead-core-maintainer-bdfl ~ p", "mokonkwo", gh("mokonkwo")), "inline lead: no profile link");
+    await done(page);
+
+    page = await open("example", "code-owners.html");
+    const owners = await tableRows(page, "main table >> nth=0");
+    expect(owners.length === 17, `CODEOWNERS table: ${owners.length} rules, expected 17`);
+    const nn = owners.find((r) => r.cells[0] === "/torchlight/nn/");
+    expect(nn && nn.links.includes(gh("AnnaChen")), `@annachen not linked to Anna Chen's profile: ${JSON.stringify(nn)}`);
+    const sparse = owners.find((r) => r.cells[0] === "/torchlight/sparse/");
+    expect(sparse && sparse.cells[1] === "no owner", `sparse: ${JSON.stringify(sparse)}`);
+    await done(page);
+
+    page = await open("guide", "maintainers.html");
+    expect(await hasLink(page, "main li", "mdbook-community", "https://github.com/mdbook-community"),
+      "guide maintainers.html: no link to https://github.com/mdbook-community");
+    expect(await hasLink(page, "main li", "example-margaret", "mailto:margaret@example.com"),
+      "guide maintainers.html: no mailto link for example-margaret");
+    await done(page);
+
+    page = await open("guide", "directives/maintainers.html");
+    const table = await tableRows(page, "#styletable ~ .table-wrapper table");
+    expectRow(table, "Ada Example", "https://example.com/ada", ["example-ada", "lead", "", "Example University"]);
+    await done(page);
+  });
+
+  // 7. Screenshots in every theme (6, no console errors, is checked on each).
+  await check("screenshots of FAQ and maintainer blocks in all five themes", async () => {
+    fs.mkdirSync(screenshotDir, { recursive: true });
+    const views = [
+      ["example", "faq", "governance.html", "#faq", openFirstTwo],
+      ["example", "maintainers", "persons-of-interest.html", "#core-maintainers", null],
+      ["example", "table", "governance.html", "#core-maintainers", null],
+      ["example", "faq-open", "code-owners.html", "#questions-about-code-owners", null],
+      ["guide", "faq", "faq.html", "main h1", openFirstTwo],
+      ["guide", "maintainers", "directives/maintainers.html", "#styletable", null],
+    ];
+    for (const theme of THEMES) {
+      for (const [book, what, rel, anchor, prepare] of views) {
+        const page = await open(book, rel, { theme });
+        const applied = await page.evaluate(() => document.documentElement.className);
+        expect(applied.split(/\s+/).includes(theme), `${book}/${rel}: theme ${theme} not applied (html class "${applied}")`);
+        if (prepare) await prepare(page);
+        await page.evaluate((sel) => {
+          const el = document.querySelector(sel);
+          window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 70);
+        }, anchor);
+        await page.mouse.move(0, VIEWPORT.height - 1);
+        await page.waitForTimeout(100);
+        const file = path.join(screenshotDir, `${book}-${what}-${theme}.png`);
+        await page.screenshot({ path: file });
+        shots.push(file);
+        await contrast(page, `${book}/${rel} (${theme})`);
+        await done(page);
+      }
+    }
+  });
+
+  // 6. No console errors or failed requests anywhere (checked per page above).
+  await check("no console errors or failed requests on any visited page", async () => {
+    const unchecked = visited.filter((v) => !v.checked);
+    for (const v of unchecked) for (const p of v.problems) expect(false, `${v.url}: ${p}`);
+    expect(visited.length > 0, "no pages visited");
+  });
+}
+
+/** Clicks a hand-written link to a question on the example's code owners page. */
+async function open_in_place(page, rel) {
+  await page.goto(`${base}/example/${rel}`);
+  const id = "how-long-until-someone-reviews-my-pull-request";
+  await Promise.all([
+    page.waitForURL(new RegExp(`contribution-guide\\.html#${id}$`)),
+    page.getByRole("link", { name: "FAQ on slow reviews" }).click(),
+  ]);
+  await page.waitForLoadState("load");
+  await page.waitForTimeout(200);
+  const state = await entry(page, id);
+  expect(state.open && state.answerVisible && state.inViewport && state.unobscured,
+    `link from code-owners.html: ${JSON.stringify(state)}`);
+}
+
+async function openFirstTwo(page) {
+  await page.$$eval("details.community-faq-entry", (all) => {
+    all.slice(0, 2).forEach((d) => { d.open = true; });
+  });
+}
+
+/** Each group heading exists at its level, and lists the people with their links. */
+async function expectGroups(page, groups) {
+  for (const [id, level, people] of groups) {
+    const heading = page.locator(`#${id}`);
+    const tag = (await heading.count()) ? await heading.evaluate((h) => h.tagName) : null;
+    expect(tag === level, `group heading #${id}: ${tag}, expected ${level}`);
+    if (!tag) continue;
+    expect(await heading.isVisible(), `group heading #${id} not visible`);
+    const items = await page.evaluate((id) => {
+      // The list right after the heading (and its description).
+      let el = document.getElementById(id).nextElementSibling;
+      while (el && el.tagName !== "UL" && !/^H[1-6]$/.test(el.tagName)) el = el.nextElementSibling;
+      if (!el || el.tagName !== "UL") return [];
+      return [...el.children].map((li) => {
+        const a = li.querySelector("a");
+        return { text: li.innerText, href: a && a.getAttribute("href"), visible: li.getClientRects().length > 0 };
+      });
+    }, id);
+    for (const [name, href] of people) {
+      const item = items.find((i) => i.text.startsWith(name));
+      if (!expect(item, `#${id}: no "${name}" in ${JSON.stringify(items.map((i) => i.text))}`)) continue;
+      expect(item.href === href, `#${id}: ${name} links to ${item.href}, expected ${href}`);
+      expect(item.visible, `#${id}: ${name} not visible`);
+    }
+  }
+}
+
+function tableRows(page, selector) {
+  return page.locator(selector).first().evaluate((table) =>
+    [...table.querySelectorAll("tbody tr")].map((tr) => ({
+      cells: [...tr.cells].map((td) => td.innerText.trim()),
+      links: [...tr.querySelectorAll("a")].map((a) => a.getAttribute("href")),
+      visible: tr.getClientRects().length > 0,
+    })),
+  );
+}
+
+function expectRow(rows, name, href, rest) {
+  const row = rows.find((r) => r.cells.includes(name));
+  if (!expect(row, `no table row for ${name}`)) return;
+  const at = row.cells.indexOf(name);
+  expect(JSON.stringify(row.cells.slice(at + 1, at + 1 + rest.length)) === JSON.stringify(rest),
+    `row ${name}: ${JSON.stringify(row.cells)}, expected ${JSON.stringify([name, ...rest])}`);
+  expect(row.links.includes(href), `row ${name}: links ${JSON.stringify(row.links)}, expected ${href}`);
+  expect(row.visible, `row ${name} not visible`);
+}
+
+function hasLink(page, scope, text, href) {
+  return page.evaluate(([scope, text, href]) =>
+    [...document.querySelectorAll(scope)].some((el) =>
+      [...el.querySelectorAll("a")].some((a) => a.textContent === text && a.getAttribute("href") === href)),
+  [scope, text, href]);
+}
+
+/**
+ * Readability in the current theme: the WCAG contrast ratio of the text of
+ * FAQ questions, answers, maintainer lists and tables against the colour
+ * behind it must be at least 4.5 (3 for the large question text).
+ */
+async function contrast(page, where) {
+  const low = await page.evaluate(() => {
+    const parse = (c) => {
+      const m = c.match(/rgba?\(([^)]+)\)/);
+      if (!m) return null;
+      const [r, g, b, a = 1] = m[1].split(/[ ,/]+/).filter(Boolean).map(Number);
+      return { r, g, b, a };
+    };
+    const background = (el) => {
+      // Blend the backgrounds from the page up to the element.
+      const chain = [];
+      for (let e = el; e; e = e.parentElement) chain.unshift(e);
+      let bg = { r: 255, g: 255, b: 255 };
+      for (const e of chain) {
+        const c = parse(getComputedStyle(e).backgroundColor);
+        if (c && c.a > 0) {
+          bg = { r: c.r * c.a + bg.r * (1 - c.a), g: c.g * c.a + bg.g * (1 - c.a), b: c.b * c.a + bg.b * (1 - c.a) };
+        }
+      }
+      return bg;
+    };
+    const lum = ({ r, g, b }) => {
+      const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+    const targets = [
+      // Links elsewhere keep mdBook's own link colours, so only the text
+      // this plugin styles, and the text around the links, is checked.
+      ["details.community-faq-entry summary a.header", 4.5],
+      ["details.community-faq-entry[open] > :not(summary)", 4.5],
+      ["main li:has(> a[href^='https://github.com/'])", 4.5],
+      ["main table td", 4.5],
+    ];
+    const out = [];
+    for (const [sel, min] of targets) {
+      for (const el of document.querySelectorAll(sel)) {
+        if (!el.getClientRects().length || !el.textContent.trim()) continue;
+        const fg = parse(getComputedStyle(el).color);
+        const r = ratio(fg, background(el));
+        if (r < min) out.push(`${sel} "${el.textContent.trim().slice(0, 40)}": contrast ${r.toFixed(2)} < ${min}`);
+      }
+    }
+    // The disclosure triangle is how a reader tells a question can be
+    // opened: WCAG asks 3:1 for such non-text contrast.
+    for (const summary of document.querySelectorAll("details.community-faq-entry > summary")) {
+      if (!summary.getClientRects().length) continue;
+      const fg = parse(getComputedStyle(summary, "::marker").color);
+      const r = ratio(fg, background(summary));
+      if (r < 3) {
+        out.push(`FAQ marker of "${summary.textContent.trim().slice(0, 40)}": contrast ${r.toFixed(2)} < 3`);
+        break;
+      }
+    }
+    return [...new Set(out)].slice(0, 5);
+  });
+  for (const l of low) expect(false, `${where}: ${l}`);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
