@@ -1,6 +1,7 @@
 //! The engine: runs scan -> expand -> splice over every chapter, on all
 //! cores, and collects diagnostics.
 
+use std::cell::RefCell;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -46,12 +47,7 @@ impl<'a> Run<'a> {
     /// (including those directives generate) and other ids, computed once.
     pub fn page_ids(&self, index: usize) -> Option<Arc<PageIds>> {
         self.data.page(index, || {
-            let cx = Cx {
-                run: self,
-                chapter: index,
-                mode: Mode::Index,
-                in_fence: false,
-            };
+            let cx = Cx::new(self, index, Mode::Index);
             let content = &self.chapters[index].content;
             let expanded = expand_text(content, &cx).text;
             let text = expanded.as_deref().unwrap_or(content);
@@ -90,6 +86,32 @@ pub struct Cx<'a> {
     pub mode: Mode,
     /// Whether this is the body of a fence directive (no fences allowed).
     pub in_fence: bool,
+    /// Warnings (and checks' errors) a directive reports beside a
+    /// successful expansion.
+    reported: RefCell<Vec<Diagnostic>>,
+}
+
+impl<'a> Cx<'a> {
+    /// The context for expanding chapter `chapter` of `run`.
+    pub fn new(run: &'a Run<'a>, chapter: usize, mode: Mode) -> Self {
+        Cx {
+            run,
+            chapter,
+            mode,
+            in_fence: false,
+            reported: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// Reports a problem that does not stop the directive from expanding
+    /// (such as a broken link in data it renders).
+    pub fn report(&self, diagnostic: Diagnostic) {
+        self.reported.borrow_mut().push(diagnostic);
+    }
+
+    fn take_reported(&self) -> Vec<Diagnostic> {
+        std::mem::take(&mut self.reported.borrow_mut())
+    }
 }
 
 impl Cx<'_> {
@@ -107,10 +129,8 @@ impl Cx<'_> {
     /// (such as a FAQ answer). Diagnostics are in `text`'s offsets.
     pub fn expand_fragment(&self, text: &str) -> Outcome {
         let cx = Cx {
-            run: self.run,
-            chapter: self.chapter,
-            mode: self.mode,
             in_fence: true,
+            ..Cx::new(self.run, self.chapter, self.mode)
         };
         expand_text(text, &cx)
     }
@@ -164,6 +184,7 @@ pub fn expand_text(text: &str, cx: &Cx<'_>) -> Outcome {
                 (block.range.clone(), Placement::Block, result)
             }
         };
+        diagnostics.extend(cx.take_reported());
         let result = result.and_then(|expansion| fit(expansion, placement, site));
         let text = match result {
             Ok(Expansion::Inline(text) | Expansion::Block(text)) => text,
@@ -255,12 +276,7 @@ pub fn expand_book(run: &Run<'_>) -> (Vec<Option<String>>, Vec<Diagnostic>) {
         loop {
             let n = next.fetch_add(1, Ordering::Relaxed);
             let Some(&index) = todo.get(n) else { break };
-            let cx = Cx {
-                run,
-                chapter: index,
-                mode: Mode::Final,
-                in_fence: false,
-            };
+            let cx = Cx::new(run, index, Mode::Final);
             let mut outcome = expand_text(&chapters[index].content, &cx);
             outcome
                 .diagnostics

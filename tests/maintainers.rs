@@ -214,3 +214,33 @@ fn data_file_errors_are_reported_once_with_their_lines() {
         "{{#maintainers g}}\n\n{{#person a}}\n"
     ));
 }
+
+#[test]
+fn description_links_are_relative_to_src_and_checked() {
+    let data = "[people.a]\n[[groups]]\nid = \"g\"\ndescription = \"See [rules](guide/rules.md#voting), [bad](guide/rules.md#votin) and [here](#top).\"\nmembers = [\"a\"]\n";
+    let dir = common::book_root(&[("maintainers.toml", data)]);
+    let chapters = [
+        ("Rules", "guide/rules.md", "# Rules\n\n## Voting\n"),
+        ("People", "people/all.md", "# People\n\n{{#maintainers}}\n"),
+    ];
+    let result = common::run(&common::request(
+        common::Shape::V05,
+        dir.path(),
+        json!({}),
+        &chapters,
+    ));
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    let page = &result.contents(common::Shape::V05)[1];
+    assert!(page.contains("[rules](../guide/rules.md#voting)"), "{page}");
+    assert!(page.contains("[here](#top)"), "{page}");
+    assert!(
+        result.stderr.contains("warning: broken link in the description of group `g` in `maintainers.toml`: no heading `#votin` in `guide/rules.md`"),
+        "{}",
+        result.stderr
+    );
+    assert!(
+        result.stderr.contains("did you mean `#voting`?"),
+        "{}",
+        result.stderr
+    );
+}

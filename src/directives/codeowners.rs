@@ -133,7 +133,7 @@ fn table(rules: &[Rule], people: Option<&People>, out: &mut Vec<Event<'static>>)
         out.push(Event::Start(Tag::TableCell));
         if rule.owners.is_empty() {
             out.push(Event::Start(Tag::Emphasis));
-            out.push(text("no owner"));
+            out.push(text("no code owner"));
             out.push(Event::End(TagEnd::Emphasis));
         }
         for (i, owner) in rule.owners.iter().enumerate() {

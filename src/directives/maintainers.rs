@@ -8,9 +8,11 @@ use crate::args::ArgKind;
 use crate::diagnostics::{Diagnostic, did_you_mean};
 use crate::directive::{BraceDirective, Call, Expansion, Placement, unknown_option};
 use crate::directives::people_md::{self, Entry};
-use crate::engine::Cx;
+use crate::engine::{Cx, Mode};
 use crate::markdown::to_markdown;
+use crate::paths;
 use crate::people::{Group, People};
+use crate::settings::AnchorCheck;
 
 /// The `maintainers` directive.
 pub struct Maintainers;
@@ -90,9 +92,17 @@ impl BraceDirective for Maintainers {
                     ]);
                 }
                 let base = (call.section_level + 1).clamp(2, 6);
+                let writer = Hierarchy {
+                    people: &people,
+                    request: &request,
+                    html,
+                    options,
+                    cx,
+                    call,
+                };
                 let mut events = Vec::new();
                 for (index, _) in people.children(None) {
-                    hierarchy(&people, index, base, &request, html, options, &mut events);
+                    writer.group(index, base, &mut events);
                 }
                 Ok(Expansion::Block(to_markdown(events, options)))
             }
@@ -212,50 +222,101 @@ fn entries<'a>(people: &'a People, group: &'a Group, request: &Request<'_>) -> V
         .collect()
 }
 
-fn hierarchy(
-    people: &People,
-    index: usize,
-    level: u8,
-    request: &Request<'_>,
+/// Writes groups as headings with their descriptions and members.
+struct Hierarchy<'a> {
+    people: &'a People,
+    request: &'a Request<'a>,
     html: bool,
     options: pulldown_cmark::Options,
-    out: &mut Vec<Event<'static>>,
-) {
-    let group = &people.groups[index];
-    let heading = HeadingLevel::try_from(level as usize).unwrap_or(HeadingLevel::H6);
-    out.push(Event::Start(Tag::Heading {
-        level: heading,
-        id: None,
-        classes: Vec::new(),
-        attrs: Vec::new(),
-    }));
-    out.push(Event::Text(CowStr::from(group.title.clone())));
-    out.push(Event::End(TagEnd::Heading(heading)));
-    if let Some(description) = &group.description {
-        out.extend(people_md::sanitized_markdown_events(description, options));
-    }
-    let entries = entries(people, group, request);
-    if !entries.is_empty() {
-        match request.style {
-            Style::Table => people_md::table_events(&entries, html, out),
-            Style::Inline => {
-                out.push(Event::Start(Tag::Paragraph));
-                people_md::sentence_events(&entries, out);
-                out.push(Event::End(TagEnd::Paragraph));
+    cx: &'a Cx<'a>,
+    call: &'a Call<'a>,
+}
+
+impl Hierarchy<'_> {
+    fn group(&self, index: usize, level: u8, out: &mut Vec<Event<'static>>) {
+        let group = &self.people.groups[index];
+        let heading = HeadingLevel::try_from(level as usize).unwrap_or(HeadingLevel::H6);
+        out.push(Event::Start(Tag::Heading {
+            level: heading,
+            id: None,
+            classes: Vec::new(),
+            attrs: Vec::new(),
+        }));
+        out.push(Event::Text(CowStr::from(group.title.clone())));
+        out.push(Event::End(TagEnd::Heading(heading)));
+        if let Some(description) = &group.description {
+            let mut relink = |dest: &str| self.relink(dest, group);
+            out.extend(people_md::sanitized_markdown_events(
+                description,
+                self.options,
+                &mut relink,
+            ));
+        }
+        let entries = entries(self.people, group, self.request);
+        if !entries.is_empty() {
+            match self.request.style {
+                Style::Table => people_md::table_events(&entries, self.html, out),
+                Style::Inline => {
+                    out.push(Event::Start(Tag::Paragraph));
+                    people_md::sentence_events(&entries, out);
+                    out.push(Event::End(TagEnd::Paragraph));
+                }
+                Style::List => people_md::list_events(&entries, out),
             }
-            Style::List => people_md::list_events(&entries, out),
+        }
+        for (child, _) in self.people.children(Some(index)) {
+            self.group(child, (level + 1).min(6), out);
         }
     }
-    for (child, _) in people.children(Some(index)) {
-        hierarchy(
-            people,
-            child,
-            (level + 1).min(6),
-            request,
-            html,
-            options,
-            out,
-        );
+
+    /// A description's relative link is relative to the book's `src`
+    /// folder (like SUMMARY.md); it is rewritten relative to the page that
+    /// shows it, and its anchor is checked like any link in a chapter.
+    fn relink(&self, dest: &str, group: &Group) -> String {
+        let (path, fragment) = paths::split_fragment(dest);
+        let Some(resolved) = paths::resolve("", path) else {
+            return dest.to_string();
+        };
+        let here = self.cx.current().path.as_deref().unwrap_or_default();
+        let mut link = paths::relative(here, &resolved);
+        if let Some(fragment) = fragment {
+            link.push('#');
+            link.push_str(fragment);
+            self.check_anchor(&resolved, fragment, group);
+        }
+        link
+    }
+
+    fn check_anchor(&self, path: &str, fragment: &str, group: &Group) {
+        let settings = self.cx.settings();
+        if self.cx.mode != Mode::Final
+            || settings.check_anchors == AnchorCheck::Off
+            || fragment.is_empty()
+        {
+            return;
+        }
+        let Some(target) = self.cx.run.chapter_by_path(&paths::as_chapter_path(path)) else {
+            return;
+        };
+        let Some(page) = self.cx.run.page_ids(target) else {
+            return;
+        };
+        if page.contains(fragment) {
+            return;
+        }
+        let diagnostic = self
+            .call
+            .error(format!(
+                "broken link in the description of group `{}` in `{}`: no heading `#{fragment}` in `{path}`",
+                group.id, self.people.file.name
+            ))
+            .with_label("this group's description")
+            .with_suggestion(did_you_mean(fragment, page.ids()).map(|id| format!("#{id}")))
+            .with_note("links in descriptions are relative to the book's `src` folder");
+        self.cx.report(match settings.check_anchors {
+            AnchorCheck::Error => diagnostic,
+            _ => diagnostic.as_warning(),
+        });
     }
 }
 

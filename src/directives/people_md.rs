@@ -183,11 +183,20 @@ fn avatar_html(url: &str, name: &str) -> Event<'static> {
 
 /// Markdown written by a data author (a group description), as events that
 /// cannot inject markup: raw HTML becomes text, and links and images whose
-/// URL is not http, https, mailto or relative lose their link.
+/// URL is not http, https, mailto or relative lose their link. Relative
+/// destinations other than a bare `#fragment` go through `relink`.
 pub fn sanitized_markdown_events(
     markdown: &str,
     options: pulldown_cmark::Options,
+    relink: &mut dyn FnMut(&str) -> String,
 ) -> Vec<Event<'static>> {
+    let mut destination = |url: &str| -> CowStr<'static> {
+        if crate::paths::is_relative(url) && !url.starts_with('#') && !url.is_empty() {
+            CowStr::from(relink(url))
+        } else {
+            CowStr::from(url.to_string())
+        }
+    };
     let mut out = Vec::new();
     let mut dropped: Vec<bool> = Vec::new();
     for event in pulldown_cmark::Parser::new_ext(markdown, options) {
@@ -206,7 +215,7 @@ pub fn sanitized_markdown_events(
                 if safe {
                     out.push(Event::Start(Tag::Link {
                         link_type,
-                        dest_url: CowStr::from(dest_url.to_string()),
+                        dest_url: destination(&dest_url),
                         title: CowStr::from(title.to_string()),
                         id: CowStr::from(id.to_string()),
                     }));
@@ -229,7 +238,7 @@ pub fn sanitized_markdown_events(
                 dropped.push(false);
                 out.push(Event::Start(Tag::Image {
                     link_type,
-                    dest_url: CowStr::from(dest_url.to_string()),
+                    dest_url: destination(&dest_url),
                     title: CowStr::from(title.to_string()),
                     id: CowStr::from(id.to_string()),
                 }));
@@ -352,12 +361,14 @@ mod tests {
     #[test]
     fn descriptions_are_sanitized_markdown() {
         let events = sanitized_markdown_events(
-            "They *maintain* [docs](guide.md) <b>bold</b> [bad](javascript:alert(1)) ![i](data:x)",
+            "They *maintain* [docs](guide.md) <b>bold</b> [bad](javascript:alert(1)) ![i](data:x) [x](#here)",
             pulldown_cmark::Options::empty(),
+            &mut |dest| format!("../{dest}"),
         );
         let markdown = md(events);
         assert!(markdown.contains("*maintain*"), "{markdown}");
-        assert!(markdown.contains("[docs](guide.md)"), "{markdown}");
+        assert!(markdown.contains("[docs](../guide.md)"), "{markdown}");
+        assert!(markdown.contains("[x](#here)"), "{markdown}");
         assert!(markdown.contains("\\<b>"), "{markdown}");
         assert!(!markdown.contains("javascript"), "{markdown}");
         assert!(!markdown.contains("data:"), "{markdown}");
