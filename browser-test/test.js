@@ -400,7 +400,7 @@ async function run() {
     const nn = owners.find((r) => r.cells[0] === "/torchlight/nn/");
     expect(nn && nn.links.includes(gh("AnnaChen")), `@annachen not linked to Anna Chen's profile: ${JSON.stringify(nn)}`);
     const sparse = owners.find((r) => r.cells[0] === "/torchlight/sparse/");
-    expect(sparse && sparse.cells[1] === "no owner", `sparse: ${JSON.stringify(sparse)}`);
+    expect(sparse && sparse.cells[1] === "no code owner", `sparse: ${JSON.stringify(sparse)}`);
     await done(page);
 
     page = await open("guide", "maintainers.html");
