@@ -837,3 +837,26 @@ fn extra_fields_in_both_shapes_pass_through() {
         assert_eq!(book, value[1]);
     }
 }
+
+/// The guide's error reference lists every diagnostic this suite triggers.
+#[test]
+fn the_error_reference_lists_every_diagnostic() {
+    let reference = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/book/errors.md")).expect("book/errors.md");
+    let missing: Vec<&str> = directive_cases()
+        .iter()
+        .map(|c| c.message)
+        .filter(|m| !reference.contains(m))
+        .collect();
+    assert!(missing.is_empty(), "not in book/errors.md: {missing:#?}");
+}
+
+/// Prints every case's output, to write the error reference from:
+/// `cargo test --test bad_input print_examples -- --ignored --nocapture`.
+#[test]
+#[ignore = "a tool for writing book/errors.md, not a check"]
+fn print_examples() {
+    for case in directive_cases() {
+        let result = run_case(&case, &case.settings);
+        println!("@@@ {}\n{}", case.name, result.stderr);
+    }
+}
