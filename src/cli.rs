@@ -66,6 +66,7 @@ fn run_preprocessor() -> ExitCode {
     }
     let env = Environment {
         github_actions: std::env::var_os("GITHUB_ACTIONS").is_some_and(|v| v == "true"),
+        workspace: std::env::var_os("GITHUB_WORKSPACE").map(std::path::PathBuf::from),
         color: std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
     };
     let stdout = std::io::stdout();

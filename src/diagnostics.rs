@@ -181,12 +181,13 @@ pub struct ChapterSource<'a> {
 }
 
 /// How diagnostics are printed.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct EmitOptions {
     /// Use ANSI colours.
     pub color: bool,
-    /// Also print GitHub Actions workflow commands.
-    pub github_actions: bool,
+    /// Also print GitHub Actions workflow commands, with file paths prefixed
+    /// by this (the book root relative to the repository root, e.g. `docs/`).
+    pub github_actions: Option<String>,
     /// Print errors as warnings (`on-error = "warn"`).
     pub errors_as_warnings: bool,
 }
@@ -207,7 +208,7 @@ pub fn emit(
     out: &mut dyn Write,
     diagnostics: &[Diagnostic],
     chapters: &[ChapterSource<'_>],
-    options: EmitOptions,
+    options: &EmitOptions,
 ) -> io::Result<()> {
     let mut files: SimpleFiles<&str, &str> = SimpleFiles::new();
     let chapter_ids: Vec<usize> = chapters.iter().map(|c| files.add(c.name, c.text)).collect();
@@ -274,8 +275,11 @@ pub fn emit(
             )?;
         }
         out.write_all(&buffer)?;
-        if options.github_actions {
-            let position = position_of(diagnostic, chapters);
+        if let Some(prefix) = &options.github_actions {
+            let position = position_of(diagnostic, chapters).map(|mut p| {
+                p.file = format!("{prefix}{}", p.file);
+                p
+            });
             writeln!(
                 out,
                 "{}",
@@ -301,7 +305,7 @@ fn render_one<'f, F: Files<'f, FileId = usize>>(
     }
 }
 
-fn effective_severity(diagnostic: &Diagnostic, options: EmitOptions) -> Severity {
+fn effective_severity(diagnostic: &Diagnostic, options: &EmitOptions) -> Severity {
     if options.errors_as_warnings {
         Severity::Warning
     } else {
@@ -423,8 +427,8 @@ mod tests {
             &mut out,
             diagnostics,
             chapters,
-            EmitOptions {
-                github_actions: gha,
+            &EmitOptions {
+                github_actions: gha.then(String::new),
                 ..EmitOptions::default()
             },
         )

@@ -46,10 +46,12 @@ use crate::engine::Run;
 use crate::settings::{OnError, Settings};
 
 /// How the process was started, as far as output is concerned.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct Environment {
     /// `GITHUB_ACTIONS=true`: also print workflow commands.
     pub github_actions: bool,
+    /// `GITHUB_WORKSPACE`: the repository root annotations are relative to.
+    pub workspace: Option<std::path::PathBuf>,
     /// Colour diagnostics.
     pub color: bool,
 }
@@ -79,13 +81,15 @@ pub fn preprocess(
     }
     let emit_options = EmitOptions {
         color: env.color,
-        github_actions: env.github_actions,
+        github_actions: env
+            .github_actions
+            .then(|| annotation_prefix(&request.context.root, env.workspace.as_deref())),
         errors_as_warnings: false,
     };
     let settings = match Settings::from_context(&request.context, request.generation) {
         Ok(settings) => settings,
         Err(errors) => {
-            let _ = diagnostics::emit(stderr, &errors, &[], emit_options);
+            let _ = diagnostics::emit(stderr, &errors, &[], &emit_options);
             let _ = summary(stderr, &errors, false);
             return 1;
         }
@@ -110,7 +114,7 @@ pub fn preprocess(
         errors_as_warnings: warn_only,
         ..emit_options
     };
-    let _ = diagnostics::emit(stderr, &found, &sources, emit_options);
+    let _ = diagnostics::emit(stderr, &found, &sources, &emit_options);
     let failed = !warn_only && found.iter().any(Diagnostic::is_error);
     let _ = summary(stderr, &found, warn_only);
     drop(sources);
@@ -143,6 +147,29 @@ pub fn process_chapters(
 ) -> (Vec<Option<String>>, Vec<Diagnostic>) {
     let run = Run::new(settings, registry, chapters);
     engine::expand_book(&run)
+}
+
+/// The book root relative to the repository root (`docs/`, or empty), so
+/// that GitHub annotations name files as the repository does. The
+/// repository is `GITHUB_WORKSPACE`, or the nearest folder holding `.git`.
+fn annotation_prefix(root: &std::path::Path, workspace: Option<&std::path::Path>) -> String {
+    let Ok(root) = root.canonicalize() else {
+        return String::new();
+    };
+    let repository = workspace.and_then(|w| w.canonicalize().ok()).or_else(|| {
+        root.ancestors()
+            .find(|a| a.join(".git").exists())
+            .map(std::path::Path::to_path_buf)
+    });
+    match repository
+        .as_deref()
+        .and_then(|r| root.strip_prefix(r).ok())
+    {
+        Some(relative) if !relative.as_os_str().is_empty() => {
+            format!("{}/", relative.to_string_lossy().replace('\\', "/"))
+        }
+        _ => String::new(),
+    }
 }
 
 fn display_name(settings: &Settings, chapter: &Chapter) -> String {

@@ -841,7 +841,8 @@ fn extra_fields_in_both_shapes_pass_through() {
 /// The guide's error reference lists every diagnostic this suite triggers.
 #[test]
 fn the_error_reference_lists_every_diagnostic() {
-    let reference = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/book/errors.md")).expect("book/errors.md");
+    let reference = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/book/errors.md"))
+        .expect("book/errors.md");
     let missing: Vec<&str> = directive_cases()
         .iter()
         .map(|c| c.message)

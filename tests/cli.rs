@@ -161,3 +161,82 @@ fn install_without_book_toml_fails_clearly() {
     let err = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
     assert!(err.contains("book.toml"), "{err}");
 }
+
+#[test]
+fn github_actions_annotations_point_at_the_line() {
+    let dir = common::book_root(&[("maintainers.toml", "[people.a]\n")]);
+    let input = request(
+        Shape::V05,
+        dir.path(),
+        json!({}),
+        &[("A", "guide/a.md", "# A\n\nAsk {{#person b}}.\n")],
+    );
+    let mut cmd = bin();
+    cmd.env("GITHUB_ACTIONS", "true");
+    let result = common::run_with(cmd, &input);
+    assert_eq!(result.code, 1);
+    assert!(
+        result.stderr.contains(
+            "::error file=src/guide/a.md,line=3,col=15::no person `b` in `maintainers.toml`"
+        ),
+        "{}",
+        result.stderr
+    );
+    // Without the variable, no workflow commands.
+    let result = run(&input);
+    assert!(!result.stderr.contains("::error"), "{}", result.stderr);
+
+    // A book in a folder of the repository: paths relative to the repository.
+    let repo = common::book_root(&[("docs/maintainers.toml", "[people.a]\n")]);
+    let input = request(
+        Shape::V05,
+        &repo.path().join("docs"),
+        json!({}),
+        &[("A", "a.md", "{{#person b}}\n")],
+    );
+    let mut cmd = bin();
+    cmd.env("GITHUB_ACTIONS", "true")
+        .env("GITHUB_WORKSPACE", repo.path());
+    let result = common::run_with(cmd, &input);
+    assert!(
+        result
+            .stderr
+            .contains("::error file=docs/src/a.md,line=1,col=11::"),
+        "{}",
+        result.stderr
+    );
+}
+
+#[test]
+fn install_watches_data_folders_outside_src_but_never_the_build_output() {
+    let dir = common::book_root(&[
+        (
+            "book.toml",
+            "[book]\ntitle = \"x\"\n\n[preprocessor.community]\npeople = \"data/people.toml\"\n",
+        ),
+        ("data/people.toml", "[people.a]\n"),
+        (".github/CODEOWNERS", "* @a\n"),
+        ("CONTRIBUTING.md", "# C\n"),
+    ]);
+    let out = bin()
+        .arg("install")
+        .arg(dir.path())
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8_lossy(&out);
+    let toml = std::fs::read_to_string(dir.path().join("book.toml")).expect("readable");
+    assert!(
+        toml.contains("extra-watch-dirs = [\"data\", \".github\"]"),
+        "{toml}"
+    );
+    // CONTRIBUTING.md sits in the root, which also holds the build output.
+    assert!(
+        out.contains("will not rebuild when CONTRIBUTING.md changes"),
+        "{out}"
+    );
+    assert!(dir.path().join("mdbook-community.css").is_file());
+    assert!(dir.path().join("mdbook-community.js").is_file());
+}
