@@ -122,6 +122,44 @@ fn merge_text<'a>(events: impl IntoIterator<Item = Event<'a>>) -> Vec<Event<'a>>
     out
 }
 
+/// Whether `tag` is inline (emphasis, links, ...) rather than a block.
+pub fn is_inline_tag(tag: &pulldown_cmark::Tag<'_>) -> bool {
+    use pulldown_cmark::Tag;
+    matches!(
+        tag,
+        Tag::Emphasis
+            | Tag::Strong
+            | Tag::Strikethrough
+            | Tag::Superscript
+            | Tag::Subscript
+            | Tag::Link { .. }
+            | Tag::Image { .. }
+    )
+}
+
+/// Whether `tag` ends an inline element (see [`is_inline_tag`]).
+pub fn is_inline_end(tag: pulldown_cmark::TagEnd) -> bool {
+    use pulldown_cmark::TagEnd;
+    matches!(
+        tag,
+        TagEnd::Emphasis
+            | TagEnd::Strong
+            | TagEnd::Strikethrough
+            | TagEnd::Superscript
+            | TagEnd::Subscript
+            | TagEnd::Link
+            | TagEnd::Image
+    )
+}
+
+/// `range` without the line ending(s) at its end.
+pub fn trim_line_end(text: &str, mut range: std::ops::Range<usize>) -> std::ops::Range<usize> {
+    while range.end > range.start && matches!(text.as_bytes()[range.end - 1], b'\n' | b'\r') {
+        range.end -= 1;
+    }
+    range
+}
+
 /// Whether a line ending of `text` is `\r\n` (the chapter's first one decides).
 pub fn uses_crlf(text: &str) -> bool {
     memchr::memchr(b'\n', text.as_bytes()).is_some_and(|i| i > 0 && text.as_bytes()[i - 1] == b'\r')

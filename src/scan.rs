@@ -15,7 +15,7 @@ use pulldown_cmark::{CodeBlockKind, Event, Tag, TagEnd};
 use crate::args::find_close;
 use crate::diagnostics::Diagnostic;
 use crate::directive::{Call, FenceBlock, OffsetMap, Placement, Registry};
-use crate::markdown::MarkdownOptions;
+use crate::markdown::{MarkdownOptions, is_inline_end, is_inline_tag, trim_line_end};
 
 /// A call site found in a text.
 #[derive(Debug, Clone)]
@@ -211,7 +211,7 @@ impl<'t> Structure<'t> {
 
         for (event, range) in options.parser(text).into_offset_iter() {
             match &event {
-                Event::Start(tag) if is_block(tag) => {
+                Event::Start(tag) if !is_inline_tag(tag) => {
                     finish_run(&mut blocks, &mut block_runs);
                     let accepts_block = matches!(tag, Tag::Paragraph | Tag::Item);
                     blocks.push((accepts_block, None));
@@ -225,7 +225,7 @@ impl<'t> Structure<'t> {
                         }
                     }
                 }
-                Event::End(tag) if is_block_end(*tag) => {
+                Event::End(tag) if !is_inline_end(*tag) => {
                     finish_run(&mut blocks, &mut block_runs);
                     blocks.pop();
                     if *tag == TagEnd::CodeBlock {
@@ -299,44 +299,14 @@ fn fence_block<'t>(
     let options = options_raw.trim();
     let options_start =
         range.start + after_name + (options_raw.len() - options_raw.trim_start().len());
-    let mut end = range.end;
-    while end > range.start && matches!(text.as_bytes()[end - 1], b'\n' | b'\r') {
-        end -= 1;
-    }
     Some(FenceBlock {
         name: directive.name(),
-        range: range.start..end,
+        range: trim_line_end(text, range),
         options,
         options_range: options_start..options_start + options.len(),
         body: String::new(),
         body_map: OffsetMap::default(),
     })
-}
-
-fn is_block(tag: &Tag<'_>) -> bool {
-    !matches!(
-        tag,
-        Tag::Emphasis
-            | Tag::Strong
-            | Tag::Strikethrough
-            | Tag::Superscript
-            | Tag::Subscript
-            | Tag::Link { .. }
-            | Tag::Image { .. }
-    )
-}
-
-fn is_block_end(tag: TagEnd) -> bool {
-    !matches!(
-        tag,
-        TagEnd::Emphasis
-            | TagEnd::Strong
-            | TagEnd::Strikethrough
-            | TagEnd::Superscript
-            | TagEnd::Subscript
-            | TagEnd::Link
-            | TagEnd::Image
-    )
 }
 
 /// Sorted, non-overlapping ranges.

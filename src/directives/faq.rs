@@ -20,6 +20,7 @@ use crate::assets;
 use crate::diagnostics::{Diagnostic, did_you_mean};
 use crate::directive::{Expansion, FenceBlock, FenceDirective};
 use crate::engine::Cx;
+use crate::markdown::{is_inline_end, is_inline_tag, trim_line_end};
 
 /// The `faq` fence directive.
 pub struct Faq;
@@ -186,11 +187,11 @@ fn split(block: &FenceBlock<'_>, cx: &Cx<'_>) -> Result<Vec<Question>, Vec<Diagn
                     && questions.is_empty()
                     && current.is_none()
                     && first_content.is_none()
-                    && !is_inline(tag)
+                    && !is_inline_tag(tag)
                 {
                     first_content = Some(range.clone());
                 }
-                if !is_inline(tag) {
+                if !is_inline_tag(tag) {
                     depth += 1;
                 }
             }
@@ -228,39 +229,6 @@ fn split(block: &FenceBlock<'_>, cx: &Cx<'_>) -> Result<Vec<Question>, Vec<Diagn
     } else {
         Err(errors)
     }
-}
-
-fn is_inline(tag: &Tag<'_>) -> bool {
-    matches!(
-        tag,
-        Tag::Emphasis
-            | Tag::Strong
-            | Tag::Strikethrough
-            | Tag::Superscript
-            | Tag::Subscript
-            | Tag::Link { .. }
-            | Tag::Image { .. }
-    )
-}
-
-fn is_inline_end(tag: TagEnd) -> bool {
-    matches!(
-        tag,
-        TagEnd::Emphasis
-            | TagEnd::Strong
-            | TagEnd::Strikethrough
-            | TagEnd::Superscript
-            | TagEnd::Subscript
-            | TagEnd::Link
-            | TagEnd::Image
-    )
-}
-
-fn trim_line_end(text: &str, mut range: Range<usize>) -> Range<usize> {
-    while range.end > range.start && matches!(text.as_bytes()[range.end - 1], b'\n' | b'\r') {
-        range.end -= 1;
-    }
-    range
 }
 
 /// Non-HTML renderers: the questions as headings, the answers below.
