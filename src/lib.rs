@@ -28,6 +28,7 @@ pub mod directives;
 pub mod engine;
 pub mod headings;
 pub mod install;
+pub mod locate;
 pub mod markdown;
 pub mod paths;
 pub mod people;
@@ -96,7 +97,8 @@ pub fn preprocess(
     };
 
     let mut chapters = take_chapters(&mut request.book, request.generation);
-    let (contents, found) = process_chapters(&settings, registry, &chapters);
+    let (contents, mut found) = process_chapters(&settings, registry, &chapters);
+    locate::map_to_files(&mut found, &chapters, &settings);
 
     let warn_only = settings.on_error == OnError::Warn;
     let sources: Vec<(String, &Chapter)> = chapters

@@ -385,3 +385,35 @@ fn links_to_the_repository_and_broken_anchors() {
         );
     }
 }
+
+#[test]
+#[ignore = "needs real mdBook binaries; run by .ci/run"]
+fn errors_point_at_the_files_authors_edit_despite_includes() {
+    for mdbook in Mdbook::ALL {
+        let book = TestBook::new(
+            "",
+            &[
+                ("maintainers.toml", PEOPLE),
+                ("src/SUMMARY.md", "[A](a.md)\n"),
+                (
+                    "src/header.md",
+                    "Line one.\n\nLine two.\n\nAsk {{#person nobdy}} here.\n",
+                ),
+                (
+                    "src/a.md",
+                    "# A\n\n{{#include header.md}}\n\nThen {{#person ezyng}}.\n",
+                ),
+            ],
+        );
+        let output = book.build(mdbook);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success(), "{mdbook:?}");
+        // Line 5 of a.md, not line 9 of the text mdBook sent.
+        assert!(stderr.contains("--> src/a.md:5:16"), "{mdbook:?}: {stderr}");
+        // The included file's own line.
+        assert!(
+            stderr.contains("--> src/header.md:5:15"),
+            "{mdbook:?}: {stderr}"
+        );
+    }
+}
