@@ -417,3 +417,93 @@ fn errors_point_at_the_files_authors_edit_despite_includes() {
         );
     }
 }
+
+/// The fenced code blocks of a guide chapter, in order: (info string, text).
+fn code_blocks(chapter: &str) -> Vec<(String, String)> {
+    use pulldown_cmark::{CodeBlockKind, Event, Parser, Tag, TagEnd};
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("book")
+            .join(chapter),
+    )
+    .expect("guide chapter");
+    let mut blocks = Vec::new();
+    let mut current: Option<(String, String)> = None;
+    for event in Parser::new(&text) {
+        match event {
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) => {
+                current = Some((info.to_string(), String::new()))
+            }
+            Event::Text(t) => {
+                if let Some((_, body)) = current.as_mut() {
+                    body.push_str(&t);
+                }
+            }
+            Event::End(TagEnd::CodeBlock) => blocks.extend(current.take()),
+            _ => {}
+        }
+    }
+    blocks
+}
+
+#[test]
+#[ignore = "needs real mdBook binaries; run by .ci/run"]
+fn the_quick_start_works_as_written() {
+    let blocks = code_blocks("quick-start.md");
+    let (_, init) = &blocks[1];
+    let (_, people) = &blocks[2];
+    let (_, page) = &blocks[3];
+    let (_, error) = &blocks[5];
+    let work = tempfile::tempdir().expect("tempdir");
+    // PATH: the plugin under test and the real mdBook, as `cargo install` leaves them.
+    let bin_dir = Path::new(env!("CARGO_BIN_EXE_mdbook-community"))
+        .parent()
+        .expect("dir")
+        .to_path_buf();
+    let mdbook_dir = Mdbook::V05.binary().parent().expect("dir").to_path_buf();
+    let path = std::env::join_paths([bin_dir, mdbook_dir].into_iter().chain(
+        std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
+    ))
+    .expect("PATH");
+    let sh = |script: &str, dir: &Path| {
+        Command::new("sh")
+            .arg("-ec")
+            .arg(script)
+            .current_dir(dir)
+            .env("PATH", &path)
+            .output()
+            .expect("sh runs")
+    };
+    let out = sh(init, work.path());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let book = work.path().join("my-community");
+    std::fs::write(book.join("maintainers.toml"), people).expect("write");
+    std::fs::write(book.join("src/chapter_1.md"), page).expect("write");
+    let out = sh("mdbook build", &book);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(!stderr.contains("warning"), "{stderr}");
+    let html = std::fs::read_to_string(book.join("book/chapter_1.html")).expect("built");
+    assert!(html.contains("id=\"who-decides\""), "{html}");
+    assert!(
+        html.contains("<a href=\"https://github.com/octocat\">octocat</a>"),
+        "{html}"
+    );
+    // Break it as the chapter says, and get the error it shows.
+    std::fs::write(
+        book.join("src/chapter_1.md"),
+        page.replace("{{#person octocat}}", "{{#person octocta}}"),
+    )
+    .expect("write");
+    let out = sh("mdbook build", &book);
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(error.trim_end()),
+        "the guide shows:\n{error}\nmdBook printed:\n{stderr}"
+    );
+}

@@ -107,3 +107,37 @@ fn other_fences_are_untouched() {
     let chapter = "```faqs\n## not ours\n```\n\n```text\n```faq\n```\n";
     assert_eq!(expand_one(&[], chapter), chapter);
 }
+
+#[test]
+fn a_failed_directive_in_an_answer_keeps_the_block_and_its_ids() {
+    let chapter = "```faq\n## Who decides?\nAsk {{#person nobody}}.\n\n## Other\nSee [who decides](#who-decides) and {{#person ezyang\n```\n";
+    let dir = book_root(&[("maintainers.toml", PEOPLE)]);
+    let config = json!({"preprocessor": {"community": {"on-error": "warn"}}, "output": installed()["output"]});
+    let result = run(&request(
+        Shape::V05,
+        dir.path(),
+        config,
+        &[("FAQ", "faq.md", chapter)],
+    ));
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    assert!(
+        result.stderr.contains("warning: no person `nobody`"),
+        "{}",
+        result.stderr
+    );
+    assert!(
+        result.stderr.contains("src/faq.md:3:15"),
+        "{}",
+        result.stderr
+    );
+    // A warning inside an answer is reported too (the unclosed directive).
+    assert!(result.stderr.contains("is not closed"), "{}", result.stderr);
+    // The question is still a heading, so the link to it is not broken.
+    assert!(!result.stderr.contains("broken link"), "{}", result.stderr);
+    let page = &result.contents(Shape::V05)[0];
+    assert!(page.contains("## Who decides?"), "{page}");
+    assert!(
+        page.contains("**\\[mdbook-community error: no person \\`nobody\\`"),
+        "{page}"
+    );
+}

@@ -55,21 +55,23 @@ impl FenceDirective for Faq {
     fn expand(&self, block: &FenceBlock<'_>, cx: &Cx<'_>) -> Result<Expansion, Vec<Diagnostic>> {
         let options = parse_options(block)?;
         let questions = split(block, cx)?;
-        let mut errors = Vec::new();
-        let mut expand = |range: Range<usize>| -> String {
+        // Directives in questions and answers expand like any other; their
+        // problems are reported at their place in the chapter, and a failed
+        // one shows as a note inside its answer, so the rest of the block
+        // (and its question ids) stays.
+        let expand = |range: Range<usize>| -> String {
             let piece = &block.body[range.clone()];
             let outcome = cx.expand_fragment(piece);
             let map = |offset: usize| block.body_map.to_source(range.start + offset);
-            errors.extend(outcome.diagnostics.into_iter().map(|d| d.map_range(&map)));
+            for diagnostic in outcome.diagnostics {
+                cx.report(diagnostic.map_range(&map));
+            }
             outcome.text.unwrap_or_else(|| piece.to_string())
         };
         let expanded: Vec<(String, String)> = questions
             .iter()
             .map(|q| (expand(q.heading.clone()), expand(q.answer.clone())))
             .collect();
-        if errors.iter().any(Diagnostic::is_error) {
-            return Err(errors);
-        }
         if !cx.settings().html {
             return Ok(Expansion::Block(plain(&expanded)));
         }
