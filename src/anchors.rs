@@ -119,15 +119,16 @@ fn percent_decode(text: &str) -> String {
     if !text.contains('%') {
         return text.to_string();
     }
+    let hex = |b: u8| (b as char).to_digit(16);
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while i < bytes.len() {
         if bytes[i] == b'%'
-            && i + 2 < bytes.len()
-            && let Ok(byte) = u8::from_str_radix(&text[i + 1..i + 3], 16)
+            && let (Some(&high), Some(&low)) = (bytes.get(i + 1), bytes.get(i + 2))
+            && let (Some(high), Some(low)) = (hex(high), hex(low))
         {
-            out.push(byte);
+            out.push((high * 16 + low) as u8);
             i += 3;
         } else {
             out.push(bytes[i]);
@@ -216,5 +217,8 @@ mod tests {
         assert_eq!(percent_decode("caf%C3%A9"), "café");
         assert_eq!(percent_decode("a%2"), "a%2");
         assert_eq!(percent_decode("plain"), "plain");
+        // Found by fuzzing: `%` before a multi-byte character.
+        assert_eq!(percent_decode("%%é%"), "%%é%");
+        assert_eq!(percent_decode("a%é"), "a%é");
     }
 }

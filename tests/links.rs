@@ -230,3 +230,23 @@ fn anchor_check_covers_contributing_url_links_and_faq_answers() {
         result.stderr
     );
 }
+
+/// Found by fuzzing: a fragment with `%` before a multi-byte character
+/// panicked in percent-decoding.
+#[test]
+fn odd_percent_escapes_in_fragments_do_not_panic() {
+    let chapter = "[x](#%%%\u{e9}%) [y](#f%\u{9f}) [z](other.md#%2)\n";
+    let (result, _) = run_book(
+        &[],
+        json!({}),
+        &[("A", "a.md", chapter), ("Other", "other.md", "# Other\n")],
+    );
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    assert!(!result.stderr.contains("panicked"), "{}", result.stderr);
+    assert_eq!(
+        result.stderr.matches("warning: broken link").count(),
+        3,
+        "{}",
+        result.stderr
+    );
+}
