@@ -95,10 +95,15 @@ pub fn preprocess(
     let (contents, found) = process_chapters(&settings, registry, &chapters);
 
     let warn_only = settings.on_error == OnError::Warn;
-    let sources: Vec<(String, &Chapter)> = chapters
-        .iter()
-        .map(|c| (display_name(&settings, c), c))
-        .collect();
+    // Chapter names are only needed to print diagnostics.
+    let sources: Vec<(String, &Chapter)> = if found.is_empty() {
+        Vec::new()
+    } else {
+        chapters
+            .iter()
+            .map(|c| (display_name(&settings, c), c))
+            .collect()
+    };
     let sources: Vec<ChapterSource<'_>> = sources
         .iter()
         .map(|(name, c)| ChapterSource {
