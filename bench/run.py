@@ -272,6 +272,9 @@ def request(context: dict, items: list, shape: str) -> bytes:
     return json.dumps([context, book], ensure_ascii=False, separators=(",", ":")).encode()
 
 
+NO_ANCHORS = "plugin, check-anchors off"
+
+
 class Input:
     def __init__(self, name: str, path: Path, shape: str, chapters: int,
                  per_chapter: int, generated: bool, book: str) -> None:
@@ -283,6 +286,12 @@ class Input:
         self.generated = generated
         self.book = book  # the row this input belongs to
         self.size = path.stat().st_size
+        # The same input with `check-anchors = "off"` (directive-free mdBook
+        # 0.5 inputs only): the plugin's byte scan alone.
+        self.off_path: Path | None = None
+
+    def path_for(self, tool: str) -> Path:
+        return self.off_path if tool == NO_ANCHORS and self.off_path else self.path
 
 
 def count_chapters(items: list) -> int:
@@ -329,6 +338,12 @@ def make_inputs(work: Path, root: Path, corpus: Path | None, sizes: list[int]) -
                 path.write_bytes(request(context, items, shape))
                 inputs.append(Input(f"{book}.mdbook-{shape}", path, shape, n,
                                     per_chapter, True, book))
+    for inp in inputs:
+        if inp.per_chapter == 0 and inp.shape == "0.5":
+            context, sent = json.loads(inp.path.read_bytes())
+            context["config"]["preprocessor"]["community"]["check-anchors"] = "off"
+            inp.off_path = inp.path.with_suffix(".anchors-off.json")
+            inp.off_path.write_bytes(request(context, sent["items"], "0.5"))
     return inputs
 
 
@@ -382,6 +397,8 @@ def jobs_for(inputs: list[Input], tools: Tools) -> list[tuple[str, Input]]:
     for inp in inputs:
         jobs.append(("identity", inp))
         jobs.append(("plugin", inp))
+        if inp.off_path:
+            jobs.append((NO_ANCHORS, inp))
         if inp.shape == "0.5" and "mdbook-toc" in tools.peers:
             jobs.append(("mdbook-toc", inp))
         if inp.shape == "0.4" and "mdbook-admonish" in tools.peers:
@@ -390,7 +407,8 @@ def jobs_for(inputs: list[Input], tools: Tools) -> list[tuple[str, Input]]:
 
 
 def exe_of(tool: str, tools: Tools) -> Path:
-    return {"identity": tools.identity, "plugin": tools.plugin}.get(tool) or tools.peers[tool]
+    return {"identity": tools.identity, "plugin": tools.plugin,
+            NO_ANCHORS: tools.plugin}.get(tool) or tools.peers[tool]
 
 
 def items_of(book: dict, shape: str) -> list:
@@ -430,7 +448,7 @@ def validate(tool: str, inp: Input, sent: dict, sample: Sample, out: Path, err: 
         raise Failure(f"{where}: {len(got)} chapters back, {len(want)} sent")
     if tool == "identity" and returned != sent:
         raise Failure(f"{where}: the identity changed the book")
-    if tool == "plugin" and inp.per_chapter == 0 and returned != sent:
+    if tool in ("plugin", NO_ANCHORS) and inp.per_chapter == 0 and returned != sent:
         raise Failure(f"{where}: a book without directives came back changed")
     if tool == "plugin" and inp.per_chapter > 0:
         if inp.generated and stderr.strip():
@@ -456,22 +474,25 @@ def run_inputs(tools: Tools, work: Path, cwd: Path, inputs: list[Input], rounds:
         for tool, job_input in jobs:
             if job_input is not inp:
                 continue
-            sample = measured(tools, work, [str(exe_of(tool, tools))], inp.path, out, err, cwd)
+            sample = measured(tools, work, [str(exe_of(tool, tools))], inp.path_for(tool), out,
+                              err, cwd)
             validate(tool, inp, sent, sample, out, err, digests)
             if rounds == 0:
                 results.setdefault((tool, inp.name), []).append(sample)
         del sent
         # The plugin and the identity write with the same serializer: for
         # books without directives, the same bytes.
-        if inp.per_chapter == 0 and \
-                digests[("plugin", inp.name)] != digests[("identity", inp.name)]:
-            raise Failure(f"plugin on {inp.name}: output bytes differ from the identity's")
+        for tool in ("plugin", NO_ANCHORS):
+            if inp.per_chapter == 0 and (tool, inp.name) in digests and \
+                    digests[(tool, inp.name)] != digests[("identity", inp.name)]:
+                raise Failure(f"{tool} on {inp.name}: output bytes differ from the identity's")
     for r in range(1, rounds + 1):
         order = jobs[:]
         random.Random(r).shuffle(order)
         log(f"round {r}/{rounds}: {len(order)} timed runs")
         for tool, inp in order:
-            sample = measured(tools, work, [str(exe_of(tool, tools))], inp.path, None, None, cwd)
+            sample = measured(tools, work, [str(exe_of(tool, tools))], inp.path_for(tool), None,
+                              None, cwd)
             if sample.code != 0:
                 raise Failure(f"{tool} on {inp.name}: exit status {sample.code}")
             results.setdefault((tool, inp.name), []).append(sample)
@@ -595,20 +616,24 @@ def report(inputs: list[Input], results: dict, rust_book: dict | None, supports:
     lines = []
     lines.append("| Input | Chapters | Directives per chapter | JSON (MB) | Identity (ms) "
                  "| Plugin ÷ identity (0.5 / 0.4 JSON) | Plugin ÷ identity, CPU time "
+                 "| Plugin, check-anchors off ÷ identity "
                  "| mdbook-toc ÷ identity | mdbook-admonish ÷ identity |")
-    lines.append("|---|--:|--:|--:|--:|--:|--:|--:|--:|")
+    lines.append("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
     verdicts: dict = {"none": [], "ten": [], "peers": [], "rss": []}
     for book, shapes in rows.items():
         v5, v4 = shapes.get("0.5"), shapes.get("0.4")
         p5, p4 = ratio("plugin", v5), ratio("plugin", v4)
         toc, adm = ratio("mdbook-toc", v5), ratio("mdbook-admonish", v4)
+        off = ratio(NO_ANCHORS, v5)
         label = book if not v5.generated else f"generated, {v5.chapters:,} chapters"
         lines.append(
             f"| {label} | {v5.chapters:,} | {v5.per_chapter} | {v5.size / 1e6:.2f} "
             f"| {fmt_ms(t('identity', v5))} | {fmt_ratio(p5)} / {fmt_ratio(p4)} "
-            f"| {fmt_ratio(cpu_ratio('plugin', v5))} | {fmt_ratio(toc)} | {fmt_ratio(adm)} |")
+            f"| {fmt_ratio(cpu_ratio('plugin', v5))} | {fmt_ratio(off)} "
+            f"| {fmt_ratio(toc)} | {fmt_ratio(adm)} |")
         if v5.per_chapter == 0:
             verdicts["none"] += [(book, p5), (book, p4)]
+            verdicts.setdefault("off", []).append((book, off))
             if toc is not None:
                 verdicts["peers"].append((book, "mdbook-toc", t("plugin", v5), t("mdbook-toc", v5)))
             if adm is not None:
@@ -662,7 +687,8 @@ def report(inputs: list[Input], results: dict, rust_book: dict | None, supports:
                "mdbook-admonish the mdBook 0.4 JSON, each divided by the identity on that same "
                "file. The CPU column divides user plus system time instead (on the 0.5 JSON): "
                "it is less disturbed by other load on the machine, and counts the plugin's "
-               "work on all its threads.\n")
+               "work on all its threads. The check-anchors column runs the plugin on the same "
+               "book with `check-anchors = \"off\"` in its config (directive-free books only).\n")
     out.append(time_table + "\n")
     out.append("### Peak memory, as a multiple of the input JSON's size\n")
     out.append("Median max RSS of each tool on the mdBook 0.5 JSON (mdbook-admonish: the "
@@ -690,8 +716,12 @@ def report(inputs: list[Input], results: dict, rust_book: dict | None, supports:
 
     budget = []
     worst_none = max(verdicts["none"], key=lambda x: x[1])
-    budget.append(("No directives: at most 1.25× the identity", worst_none[1] <= 1.25,
+    budget.append(("No directives (default `check-anchors = \"warn\"`): at most 1.25× the "
+                   "identity", worst_none[1] <= 1.25,
                    f"worst {worst_none[1]:.2f}× ({worst_none[0]})"))
+    worst_off = max(verdicts["off"], key=lambda x: x[1])
+    budget.append(("No directives, with `check-anchors = \"off\"`: at most 1.25× the identity",
+                   worst_off[1] <= 1.25, f"worst {worst_off[1]:.2f}× ({worst_off[0]})"))
     worst_ten = max(verdicts["ten"], key=lambda x: x[1])
     budget.append(("Ten directives per chapter: at most 2× the identity", worst_ten[1] <= 2,
                    f"worst {worst_ten[1]:.2f}× ({worst_ten[0]})"))
@@ -753,6 +783,8 @@ def svg_plot(inputs: list[Input], results: dict, path: Path) -> None:
     series = [
         ("identity pass-through", "identity", 0, "0.5", "#555555", ""),
         ("mdbook-community, no directives", "plugin", 0, "0.5", "#1f77b4", ""),
+        ("mdbook-community, no directives, check-anchors off", NO_ANCHORS, 0, "0.5", "#9ecae9",
+         ""),
         ("mdbook-community, 1 directive per chapter", "plugin", 1, "0.5", "#1f77b4", "6 3"),
         ("mdbook-community, 10 directives per chapter", "plugin", 10, "0.5", "#1f77b4", "2 3"),
         ("mdbook-toc, no directives", "mdbook-toc", 0, "0.5", "#d62728", ""),
@@ -774,7 +806,7 @@ def svg_plot(inputs: list[Input], results: dict, path: Path) -> None:
     ys = [y for *_, pts in points for _, y in pts]
     x0, x1 = 10 ** math.floor(math.log10(min(xs))), 10 ** math.ceil(math.log10(max(xs)))
     y0, y1 = 10 ** math.floor(math.log10(min(ys))), 10 ** math.ceil(math.log10(max(ys)))
-    w, h, left, right, top, bottom = 720, 460, 70, 20, 20, 150
+    w, h, left, right, top, bottom = 720, 500, 70, 20, 20, 170
     pw, ph = w - left - right, h - top - bottom
 
     def px(x: float) -> float:
