@@ -872,7 +872,7 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true",
                         help="small books, one run each: proves the benchmark works (for CI)")
     parser.add_argument("--rounds", type=int, help="timed rounds per tool and input "
-                        "(default 5; 0 with --quick: the checked run is the timed one)")
+                        "(default 7; 0 with --quick: the checked run is the timed one)")
     parser.add_argument("--sizes", help="chapter counts of the generated books, comma-separated "
                         "(default 1000,10000,50000; 100,1000 with --quick)")
     parser.add_argument("--no-peers", action="store_true",
@@ -885,7 +885,7 @@ def main() -> int:
                         help="also copy the plot to book/performance-plot.svg")
     args = parser.parse_args()
     if args.rounds is None:
-        args.rounds = 0 if args.quick else 5
+        args.rounds = 0 if args.quick else 7
     sizes = [int(s) for s in (args.sizes or ("100,1000" if args.quick else
                                               "1000,10000,50000")).split(",")]
     started = time.monotonic()
