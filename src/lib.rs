@@ -39,7 +39,7 @@ pub mod splice;
 
 use std::io::Write;
 
-use crate::book::{Chapter, restore_chapters, take_chapters};
+use crate::book::{Chapter, take_chapters_in_place};
 use crate::diagnostics::{ChapterSource, Diagnostic, EmitOptions, Severity};
 use crate::directive::Registry;
 use crate::engine::Run;
@@ -91,7 +91,7 @@ pub fn preprocess(
         }
     };
 
-    let mut chapters = take_chapters(&mut request.book, request.generation);
+    let (mut chapters, slots) = take_chapters_in_place(&mut request.book, request.generation);
     let (contents, found) = process_chapters(&settings, registry, &chapters);
 
     let warn_only = settings.on_error == OnError::Warn;
@@ -128,7 +128,7 @@ pub fn preprocess(
             chapter.content = content;
         }
     }
-    restore_chapters(&mut request.book, request.generation, chapters);
+    slots.restore(chapters);
     if let Err(e) = protocol::write_book(stdout, &request.book) {
         let _ = writeln!(
             stderr,
