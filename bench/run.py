@@ -325,7 +325,10 @@ def make_inputs(work: Path, root: Path, corpus: Path | None, sizes: list[int]) -
         "book": {"title": "Widgets", "authors": [], "language": "en", "src": "src"},
         "build": {"build-dir": "book", "create-missing": True,
                   "use-default-preprocessors": True, "extra-watch-dirs": []},
-        "output": {"html": {}},
+        # As `mdbook-community install` leaves it: the FAQ styles and script
+        # are files, not inlined into every page with a FAQ block.
+        "output": {"html": {"additional-css": ["mdbook-community.css"],
+                            "additional-js": ["mdbook-community.js"]}},
         "preprocessor": {"community": {"contributing-url": CONTRIBUTING_URL}},
     })
     context = {"root": str(root), "config": config, "renderer": "html"}
