@@ -812,7 +812,7 @@ def svg_plot(inputs: list[Input], results: dict, path: Path) -> None:
     ys = [y for *_, pts in points for _, y in pts]
     x0, x1 = 10 ** math.floor(math.log10(min(xs))), 10 ** math.ceil(math.log10(max(xs)))
     y0, y1 = 10 ** math.floor(math.log10(min(ys))), 10 ** math.ceil(math.log10(max(ys)))
-    w, h, left, right, top, bottom = 720, 500, 70, 20, 20, 170
+    w, h, left, right, top, bottom = 720, 500, 70, 40, 20, 170
     pw, ph = w - left - right, h - top - bottom
 
     def px(x: float) -> float:
@@ -873,6 +873,21 @@ def svg_plot(inputs: list[Input], results: dict, path: Path) -> None:
 # ---------------------------------------------------------------------------
 
 
+def replot(args: argparse.Namespace) -> int:
+    work = REPO / "target" / "bench"
+    raw = json.loads((work / "results.json").read_text())
+    inputs = [argparse.Namespace(name=name, chapters=i["chapters"], shape=i["shape"],
+                                 generated=i["generated"], per_chapter=i["directives_per_chapter"])
+              for name, i in raw["inputs"].items()]
+    results = {(run["tool"], run["input"]): [Sample(w, rss, 0, cpu) for w, rss, cpu in run["samples"]]
+               for run in raw["runs"]}
+    svg_plot(inputs, results, work / "plot.svg")  # type: ignore[arg-type]
+    if args.book:
+        shutil.copy(work / "plot.svg", REPO / "book" / "performance-plot.svg")
+    log(f"plot: {work / 'plot.svg'}")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true",
@@ -889,7 +904,11 @@ def main() -> int:
                         help="use the binaries already built")
     parser.add_argument("--book", action="store_true",
                         help="also copy the plot to book/performance-plot.svg")
+    parser.add_argument("--plot-only", action="store_true",
+                        help="only draw the plot again from target/bench/results.json")
     args = parser.parse_args()
+    if args.plot_only:
+        return replot(args)
     if args.rounds is None:
         args.rounds = 0 if args.quick else 7
     sizes = [int(s) for s in (args.sizes or ("100,1000" if args.quick else
@@ -934,10 +953,12 @@ def main() -> int:
     text, summary = report(inputs, results, rust_book, supports, data_reads, tools, args, elapsed)
     (work / "results.md").write_text(text)
     raw = {
-        "inputs": {i.name: {"bytes": i.size, "chapters": i.chapters,
-                            "directives_per_chapter": i.per_chapter} for i in inputs},
-        "runs": {f"{tool} {name}": [[s.wall, s.rss, s.cpu] for s in samples]
-                 for (tool, name), samples in results.items()},
+        "inputs": {i.name: {"bytes": i.size, "chapters": i.chapters, "shape": i.shape,
+                            "generated": i.generated, "directives_per_chapter": i.per_chapter}
+                   for i in inputs},
+        # Each sample: [wall seconds, max RSS bytes, CPU seconds].
+        "runs": [{"tool": tool, "input": name, "samples": [[s.wall, s.rss, s.cpu] for s in samples]}
+                 for (tool, name), samples in results.items()],
         "rust_book": {k: [[s.wall, s.rss, s.cpu] for s in v] for k, v in (rust_book or {}).items()},
         "supports": {k: [[s.wall, s.rss, s.cpu] for s in v] for k, v in supports.items()},
         "data_file_reads": data_reads,
