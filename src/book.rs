@@ -1,7 +1,7 @@
 //! The book walk: chapters out of mdBook's book JSON, and their new contents
 //! back in, leaving every other byte of the JSON as it was.
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::protocol::Generation;
 
@@ -21,62 +21,107 @@ pub struct Chapter {
 
 /// Takes every chapter's content out of `book`, in reading order.
 pub fn take_chapters(book: &mut Value, generation: Generation) -> Vec<Chapter> {
+    take_chapters_in_place(book, generation).0
+}
+
+/// Where each chapter's content was in the book JSON, to put the new
+/// contents back without looking for them again.
+pub struct ContentSlots<'b>(Vec<Option<&'b mut String>>);
+
+impl ContentSlots<'_> {
+    /// Puts contents back, in the order [`take_chapters_in_place`] took
+    /// them.
+    pub fn restore(self, chapters: Vec<Chapter>) {
+        for (slot, chapter) in self.0.into_iter().zip(chapters) {
+            if let Some(slot) = slot {
+                *slot = chapter.content;
+            }
+        }
+    }
+}
+
+/// [`take_chapters`], also returning where the contents go back.
+///
+/// One pass over each chapter object's fields, and no second walk to put
+/// contents back: in a book of 50,000 chapters, looking fields up by key
+/// (hashing, then a cache miss per lookup) took a tenth of the run.
+pub fn take_chapters_in_place(
+    book: &mut Value,
+    generation: Generation,
+) -> (Vec<Chapter>, ContentSlots<'_>) {
     let mut chapters = Vec::new();
-    for_each_chapter(book, generation, &mut |map| {
-        let content = match map.get_mut("content") {
-            Some(Value::String(s)) => std::mem::take(s),
-            _ => String::new(),
-        };
-        chapters.push(Chapter {
-            name: string_field(map, "name").unwrap_or_default(),
-            path: string_field(map, "path").map(|p| p.replace('\\', "/")),
-            source_path: string_field(map, "source_path").map(|p| p.replace('\\', "/")),
-            content,
-        });
-    });
-    chapters
+    let slots = walk(book, generation, Some(&mut chapters));
+    (chapters, slots)
 }
 
 /// Puts contents back, in the order [`take_chapters`] took them.
 pub fn restore_chapters(book: &mut Value, generation: Generation, chapters: Vec<Chapter>) {
-    let mut contents = chapters.into_iter().map(|c| c.content);
-    for_each_chapter(book, generation, &mut |map| {
-        if let (Some(Value::String(slot)), Some(content)) =
-            (map.get_mut("content"), contents.next())
-        {
-            *slot = content;
-        }
-    });
+    walk(book, generation, None).restore(chapters);
 }
 
-fn string_field(map: &Map<String, Value>, key: &str) -> Option<String> {
-    match map.get(key) {
-        Some(Value::String(s)) => Some(s.clone()),
-        _ => None,
-    }
-}
-
-/// Calls `f` on every chapter object, depth first, in reading order.
-fn for_each_chapter(
-    book: &mut Value,
+/// Every chapter object's content slot, depth first, in reading order; with
+/// `take`, also takes each chapter out.
+fn walk<'b>(
+    book: &'b mut Value,
     generation: Generation,
-    f: &mut dyn FnMut(&mut Map<String, Value>),
-) {
+    mut take: Option<&mut Vec<Chapter>>,
+) -> ContentSlots<'b> {
+    let mut slots = Vec::new();
     if let Some(Value::Array(items)) = book.get_mut(generation.items_key()) {
-        walk_items(items, f);
+        walk_items(items, &mut take, &mut slots);
     }
+    ContentSlots(slots)
 }
 
-fn walk_items(items: &mut [Value], f: &mut dyn FnMut(&mut Map<String, Value>)) {
+fn walk_items<'b>(
+    items: &'b mut [Value],
+    take: &mut Option<&mut Vec<Chapter>>,
+    slots: &mut Vec<Option<&'b mut String>>,
+) {
+    let taking = take.is_some();
     for item in items {
-        let Some(Value::Object(chapter)) = item.get_mut("Chapter") else {
+        let Some(Value::Object(map)) = field_mut(item, "Chapter") else {
             continue; // "Separator", {"PartTitle": ...}, or something newer
         };
-        f(chapter);
-        if let Some(Value::Array(sub_items)) = chapter.get_mut("sub_items") {
-            walk_items(sub_items, f);
+        let mut chapter = Chapter::default();
+        let mut slot = None;
+        let mut sub_items = None;
+        for (key, value) in map.iter_mut() {
+            match (key.as_str(), value) {
+                ("content", Value::String(s)) => {
+                    if taking {
+                        chapter.content = std::mem::take(s);
+                    }
+                    slot = Some(s);
+                }
+                ("name", Value::String(s)) if taking => chapter.name = s.clone(),
+                ("path", Value::String(s)) if taking => {
+                    chapter.path = Some(s.replace('\\', "/"));
+                }
+                ("source_path", Value::String(s)) if taking => {
+                    chapter.source_path = Some(s.replace('\\', "/"));
+                }
+                ("sub_items", Value::Array(items)) => sub_items = Some(items),
+                _ => {}
+            }
+        }
+        if let Some(chapters) = take.as_deref_mut() {
+            chapters.push(chapter);
+        }
+        slots.push(slot);
+        if let Some(items) = sub_items {
+            walk_items(items, take, slots);
         }
     }
+}
+
+/// `value.get_mut(key)` on an object, by walking its entries rather than
+/// hashing `key`: the objects of a book have a handful of keys.
+fn field_mut<'v>(value: &'v mut Value, key: &str) -> Option<&'v mut Value> {
+    let Value::Object(map) = value else {
+        return None;
+    };
+    map.iter_mut().find(|(k, _)| *k == key).map(|(_, v)| v)
 }
 
 #[cfg(test)]

@@ -210,8 +210,18 @@ pub fn emit(
     chapters: &[ChapterSource<'_>],
     options: &EmitOptions,
 ) -> io::Result<()> {
+    // Only the chapters diagnostics point into: adding a file indexes its
+    // lines, and most chapters of a book have nothing to report.
     let mut files: SimpleFiles<&str, &str> = SimpleFiles::new();
-    let chapter_ids: Vec<usize> = chapters.iter().map(|c| files.add(c.name, c.text)).collect();
+    let mut chapter_ids: Vec<Option<usize>> = vec![None; chapters.len()];
+    for diagnostic in diagnostics {
+        if let Some(Location::Chapter { chapter, .. }) = &diagnostic.location
+            && let (Some(slot @ None), Some(source)) =
+                (chapter_ids.get_mut(*chapter), chapters.get(*chapter))
+        {
+            *slot = Some(files.add(source.name, source.text));
+        }
+    }
     let config = Config {
         display_style: DisplayStyle::Rich,
         chars: Chars::ascii(),
@@ -229,7 +239,7 @@ pub fn emit(
         let mut use_local = false;
         match &diagnostic.location {
             Some(Location::Chapter { chapter, range }) => {
-                if let Some(&id) = chapter_ids.get(*chapter) {
+                if let Some(&Some(id)) = chapter_ids.get(*chapter) {
                     let range = clamp(range.clone(), chapters[*chapter].text);
                     cs = cs.with_labels(vec![
                         Label::primary(id, range).with_message(&diagnostic.label),

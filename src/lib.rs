@@ -40,7 +40,7 @@ pub mod splice;
 
 use std::io::Write;
 
-use crate::book::{Chapter, restore_chapters, take_chapters};
+use crate::book::{Chapter, take_chapters_in_place};
 use crate::diagnostics::{ChapterSource, Diagnostic, EmitOptions, Severity};
 use crate::directive::Registry;
 use crate::engine::Run;
@@ -96,15 +96,20 @@ pub fn preprocess(
         }
     };
 
-    let mut chapters = take_chapters(&mut request.book, request.generation);
+    let (mut chapters, slots) = take_chapters_in_place(&mut request.book, request.generation);
     let (contents, mut found) = process_chapters(&settings, registry, &chapters);
     locate::map_to_files(&mut found, &chapters, &settings);
 
     let warn_only = settings.on_error == OnError::Warn;
-    let sources: Vec<(String, &Chapter)> = chapters
-        .iter()
-        .map(|c| (display_name(&settings, c), c))
-        .collect();
+    // Chapter names are only needed to print diagnostics.
+    let sources: Vec<(String, &Chapter)> = if found.is_empty() {
+        Vec::new()
+    } else {
+        chapters
+            .iter()
+            .map(|c| (display_name(&settings, c), c))
+            .collect()
+    };
     let sources: Vec<ChapterSource<'_>> = sources
         .iter()
         .map(|(name, c)| ChapterSource {
@@ -129,7 +134,7 @@ pub fn preprocess(
             chapter.content = content;
         }
     }
-    restore_chapters(&mut request.book, request.generation, chapters);
+    slots.restore(chapters);
     if let Err(e) = protocol::write_book(stdout, &request.book) {
         let _ = writeln!(
             stderr,

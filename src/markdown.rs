@@ -1,7 +1,12 @@
 //! Markdown parsing with the options mdBook renders with, and the helpers to
 //! write generated Markdown from pulldown-cmark events.
 
-use pulldown_cmark::{Event, Options, Parser};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::mem::discriminant;
+use std::sync::{Mutex, OnceLock};
+
+use pulldown_cmark::{Event, Options, Parser, Tag};
 use serde_json::Value;
 
 use crate::protocol::Generation;
@@ -89,10 +94,28 @@ impl MarkdownOptions {
 
 /// Writes events as CommonMark for a parser with `options`. Escaping is done
 /// by pulldown-cmark-to-cmark, never by hand.
+///
+/// The writer checks its own output by parsing it back, which makes it cost
+/// tens of microseconds per call even for a few words; and a book repeats
+/// the same output often (a person, a group, a link to one section, in page
+/// after page, and every page twice: once to learn its headings, once for
+/// real). So each result is remembered for the rest of the process: the
+/// same events with the same options always give the same Markdown.
 pub fn to_markdown<'a, I>(events: I, options: Options) -> String
 where
     I: IntoIterator<Item = Event<'a>>,
 {
+    let key = MemoKey {
+        options: options.bits(),
+        events: merge_text(events)
+            .into_iter()
+            .map(Event::into_static)
+            .collect(),
+    };
+    let memo = MEMO.get_or_init(Mutex::default);
+    if let Some(out) = memo.lock().ok().and_then(|m| m.map.get(&key).cloned()) {
+        return out;
+    }
     let mut out = String::new();
     let style = pulldown_cmark_to_cmark::Options {
         list_token: '-',
@@ -100,9 +123,118 @@ where
     };
     // Writing into a String cannot fail, and every event sequence we build is
     // balanced; an error would only truncate the output.
-    let _ =
-        pulldown_cmark_to_cmark::cmark_with_options(merge_text(events), &mut out, options, style);
+    let _ = pulldown_cmark_to_cmark::cmark_with_options(
+        key.events.iter().cloned(),
+        &mut out,
+        options,
+        style,
+    );
+    if let Ok(mut memo) = memo.lock() {
+        let size = key.size() + out.len();
+        if memo.bytes + size <= MEMO_BYTES {
+            memo.bytes += size;
+            memo.map.insert(key, out.clone());
+        }
+    }
     out
+}
+
+/// What [`to_markdown`] has written so far in this process.
+static MEMO: OnceLock<Mutex<Memo>> = OnceLock::new();
+
+/// At most this many bytes (roughly) of events and output are remembered;
+/// later results are written every time.
+const MEMO_BYTES: usize = 16 << 20;
+
+#[derive(Default)]
+struct Memo {
+    map: HashMap<MemoKey, String, BuildHasherDefault<FxHasher>>,
+    bytes: usize,
+}
+
+/// The hash function of rustc (`FxHasher`): fast on short strings, and the
+/// memo's keys come from our own directives, never from an attacker.
+#[derive(Default)]
+struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let mut word = [0; 8];
+            word.copy_from_slice(chunk);
+            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(SEED);
+        }
+        for &byte in chunks.remainder() {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(byte)).wrapping_mul(SEED);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// The input of one [`to_markdown`] call.
+struct MemoKey {
+    options: u32,
+    events: Vec<Event<'static>>,
+}
+
+impl MemoKey {
+    /// About how much memory the key holds.
+    fn size(&self) -> usize {
+        let text: usize = self
+            .events
+            .iter()
+            .map(|event| match event {
+                Event::Text(s) | Event::Code(s) | Event::Html(s) | Event::InlineHtml(s) => s.len(),
+                Event::Start(Tag::Link {
+                    dest_url, title, ..
+                }) => dest_url.len() + title.len(),
+                _ => 0,
+            })
+            .sum();
+        text + self.events.len() * std::mem::size_of::<Event<'static>>()
+    }
+}
+
+impl PartialEq for MemoKey {
+    fn eq(&self, other: &Self) -> bool {
+        self.options == other.options && self.events == other.events
+    }
+}
+
+// Events hold no floating-point numbers: their equality is an equivalence.
+impl Eq for MemoKey {}
+
+impl Hash for MemoKey {
+    /// Hashes the kind of each event and its text; equality compares the
+    /// rest.
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.options.hash(state);
+        for event in &self.events {
+            discriminant(event).hash(state);
+            match event {
+                Event::Start(tag) => {
+                    discriminant(tag).hash(state);
+                    if let Tag::Link { dest_url, .. } = tag {
+                        dest_url.hash(state);
+                    }
+                }
+                Event::End(tag) => discriminant(tag).hash(state),
+                Event::Text(s)
+                | Event::Code(s)
+                | Event::Html(s)
+                | Event::InlineHtml(s)
+                | Event::InlineMath(s)
+                | Event::DisplayMath(s)
+                | Event::FootnoteReference(s) => s.hash(state),
+                _ => {}
+            }
+        }
+    }
 }
 
 /// Joins runs of `Text` events into one: the writer escapes spaces at the
@@ -213,6 +345,35 @@ mod tests {
         };
         assert!(!html.contains("<script>"), "{html}");
         assert!(!html.contains("<em>") && !html.contains("<a "), "{html}");
+    }
+
+    #[test]
+    fn remembered_results_are_the_same() {
+        let events = || {
+            [
+                Event::Start(Tag::Paragraph),
+                Event::Text("a *b*".into()),
+                Event::Start(Tag::Link {
+                    link_type: pulldown_cmark::LinkType::Inline,
+                    dest_url: "https://example.com/x".into(),
+                    title: "".into(),
+                    id: "".into(),
+                }),
+                Event::Text("x".into()),
+                Event::End(TagEnd::Link),
+                Event::End(TagEnd::Paragraph),
+            ]
+        };
+        let first = to_markdown(events(), Options::empty());
+        assert_eq!(to_markdown(events(), Options::empty()), first);
+        // Another destination is another result.
+        let mut other = events();
+        if let Event::Start(Tag::Link { dest_url, .. }) = &mut other[2] {
+            *dest_url = "https://example.com/y".into();
+        }
+        assert_ne!(to_markdown(other, Options::empty()), first);
+        // Other options are remembered apart (and write the same here).
+        assert_eq!(to_markdown(events(), Options::ENABLE_TABLES), first);
     }
 
     #[test]

@@ -1,0 +1,983 @@
+#!/usr/bin/env python3
+"""The performance benchmark of mdbook-community (see book/performance.md).
+
+Runs the plugin, an identity pass-through built with the same JSON library
+(bench/identity), mdbook-admonish and mdbook-toc on the same inputs,
+interleaved, and reports ratios measured side by side in one run:
+
+* the ten recorded real inputs in ../shared/corpus/inputs (when present);
+* generated books of 1,000, 10,000 and 50,000 chapters with 0, 1 and 10
+  directives per chapter (a mix of every directive);
+* a whole `mdbook build` of the Rust Book with and without the plugin;
+* `mdbook-community supports html`.
+
+Every run's wall time and peak memory (max RSS) is taken by bench/measure, a
+tiny process that spawns the tool and reads its rusage. The results go to
+target/bench/results.md (Markdown tables), target/bench/results.json (every
+sample) and target/bench/plot.svg (time against chapter count, log-log).
+
+`--quick` (for CI) uses small books and one run per tool, and asserts only
+that every tool produced valid output, that the plugin gives directive-free
+books back unchanged, and that data files are read once per run. Timings are
+never asserted.
+
+Python 3 standard library only. Usage: bash bench/run.sh [--quick] [--help]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import platform
+import random
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+PEERS = {"mdbook-admonish": "1.20.0", "mdbook-toc": "0.15.4"}
+MDBOOK_VERSION = "0.5.4"
+BOOKS = ["mdbook-guide", "reference", "rust-book", "rust-by-example", "rustc-dev-guide"]
+CONTRIBUTING_URL = "https://github.com/example/widgets/blob/main/CONTRIBUTING.md"
+
+
+def log(*args: object) -> None:
+    print(*args, file=sys.stderr, flush=True)
+
+
+def run_checked(cmd: list[str], **kwargs) -> None:
+    log("+", " ".join(str(c) for c in cmd))
+    subprocess.run(cmd, check=True, **kwargs)
+
+
+# ---------------------------------------------------------------------------
+# Tools
+
+
+class Tools:
+    """Paths of everything the benchmark runs."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.args = args
+        self.build_dir = REPO / "target" / "bench" / "build"
+        if os.environ.get("MDBOOK_COMMUNITY_TOOLS"):
+            self.peer_root = Path(os.environ["MDBOOK_COMMUNITY_TOOLS"]) / "bench"
+        else:
+            self.peer_root = REPO / "target" / "bench-tools"
+        self.plugin = REPO / "target" / "release" / "mdbook-community"
+        self.identity = self.build_dir / "release" / "identity-preprocessor"
+        self.measure = self.build_dir / "release" / "measure"
+        self.peers: dict[str, Path] = {}
+        self.mdbook: Path | None = None
+
+    def build(self) -> None:
+        quiet = ["--quiet"] if self.args.quick else []
+        run_checked(["cargo", "build", "--release", "--locked", *quiet], cwd=REPO)
+        for project in ("identity", "measure"):
+            run_checked(
+                ["cargo", "build", "--release", "--locked", *quiet,
+                 "--manifest-path", str(REPO / "bench" / project / "Cargo.toml"),
+                 "--target-dir", str(self.build_dir)],
+                cwd=REPO,
+            )
+
+    def install_peers(self) -> None:
+        if self.args.no_peers:
+            return
+        for name, version in PEERS.items():
+            exe = self.peer_root / "bin" / name
+            if not has_version(exe, version):
+                log(f"installing {name} {version} into {self.peer_root} (once)")
+                run_checked(["cargo", "install", "--locked", "--quiet", "--root",
+                             str(self.peer_root), f"{name}@{version}"])
+            self.peers[name] = exe
+
+    def find_mdbook(self) -> None:
+        if self.args.no_mdbook_build:
+            return
+        candidates = [os.environ.get("MDBOOK_05"), f"/opt/mdbook-{MDBOOK_VERSION}/bin/mdbook",
+                      shutil.which("mdbook")]
+        for candidate in candidates:
+            if candidate and has_version(Path(candidate), MDBOOK_VERSION):
+                self.mdbook = Path(candidate)
+                return
+        root = self.peer_root / f"mdbook-{MDBOOK_VERSION}"
+        log(f"installing mdBook {MDBOOK_VERSION} into {root} (once)")
+        run_checked(["cargo", "install", "--locked", "--quiet", "--root", str(root),
+                     f"mdbook@{MDBOOK_VERSION}"])
+        self.mdbook = root / "bin" / "mdbook"
+
+
+def has_version(exe: Path, version: str) -> bool:
+    try:
+        out = subprocess.run([str(exe), "--version"], capture_output=True, text=True)
+    except OSError:
+        return False
+    return out.returncode == 0 and version in out.stdout
+
+
+# ---------------------------------------------------------------------------
+# Inputs
+
+
+MAINTAINERS_TOML = """\
+[people.ada]
+name = "Ada Lovelace"
+affiliation = "Analytical Engines"
+
+[people.grace]
+name = "Grace Hopper"
+
+[people.linus]
+name = "Linus Example"
+github = false
+
+[people.margaret]
+name = "Margaret Hamilton"
+url = "https://example.com/margaret"
+
+[[groups]]
+id = "core"
+title = "Core maintainers"
+description = "Review and merge changes, and cut releases."
+members = [{ handle = "ada", role = "lead" }, "grace", { handle = "linus", status = "emeritus" }]
+
+[[groups]]
+id = "docs"
+title = "Documentation"
+parent = "core"
+members = ["margaret", { handle = "grace", status = "sunsetting" }]
+"""
+
+CODEOWNERS = """\
+# Who reviews what.
+*              @ada
+/src/          @grace @example/widgets
+/docs/         @margaret
+*.md           @example/docs
+"""
+
+CONTRIBUTING_MD = """\
+# Contributing to widgets
+
+## Getting started
+
+Install Rust, clone the repository and run `cargo build`.
+
+## Testing
+
+Run `cargo test` before you push.
+
+## Submitting changes
+
+Open a pull request against `main`.
+"""
+
+# The ten directives of a "10 directives per chapter" chapter; a "1
+# directive" chapter has directive number (chapter index mod 10).
+def directive(kind: int, other: int) -> str:
+    return [
+        "{{#maintainers core}}",
+        "{{#maintainers core style=table}}",
+        "The documentation team is {{#maintainers docs style=inline}}.",
+        "### Team\n\n{{#maintainers hide=emeritus}}",
+        "Questions about this chapter go to {{#person ada}}.",
+        "{{#codeowners}}",
+        "Changes to `src/widget.rs` are reviewed by {{#codeowners src/widget.rs}}.",
+        "```faq\n### How big can a widget be?\nAs big as a `u32` allows.\n\n"
+        "### Can widgets nest?\nYes, through `parent`.\n```",
+        "Before changing widgets, read {{#contributing #testing}}.",
+        f"Widget sizes are explained in {{{{#ref ch{other:05}.md#details}}}}.",
+    ][kind]
+
+
+def chapter_text(i: int, n: int, per_chapter: int) -> str:
+    """About 1.2 KB of ordinary Markdown; every other chapter links to a
+    heading of another chapter (about the share real books have), then
+    `per_chapter` directives."""
+    following = (i + 1) % n
+    other = (i * 7 + 3) % n
+    parts = [
+        f"# Chapter {i}: Working with widgets",
+        f"This chapter explains how widgets of kind {i} are configured, built "
+        "and tested. It uses `widget::Builder` with the *default* settings, "
+        f"and [the next chapter](ch{following:05}.md) covers the **advanced** cases.",
+        "## Details",
+        "Each widget has a name, a size and an optional parent. The defaults:",
+        "| Field | Type | Default |\n|-------|------|---------|\n"
+        "| `name` | `String` | empty |\n| `size` | `u32` | `0` |",
+        f'```rust\nlet widget = Widget::builder()\n    .name("widget-{i}")\n'
+        "    .size(3)\n    .build()?;\n```",
+        "- Widgets are cheap to clone.\n- A widget without a parent is a root.\n"
+        "- Sizes are in pixels.",
+        "## Notes",
+        "> Widgets were called gadgets before version 2. The old names still work.",
+    ]
+    if i % 2 == 0:
+        parts.append(
+            f"See [the details of chapter {other}](ch{other:05}.md#details) "
+            "and [the notes above](#notes)."
+        )
+    if per_chapter == 1:
+        parts.append(directive(i % 10, other))
+    elif per_chapter == 10:
+        parts.extend(directive(k, other) for k in range(10))
+    return "\n\n".join(parts) + "\n"
+
+
+def chapter_json(name: str, path: str, content: str, subs: list) -> dict:
+    return {"Chapter": {
+        "name": name, "content": content, "number": None, "sub_items": subs,
+        "path": path, "source_path": path, "parent_names": [],
+    }}
+
+
+def generated_book(n: int, per_chapter: int) -> list:
+    """Items of a generated book: chapters in sections of ten (a chapter
+    with nine sub-chapters)."""
+    items: list = []
+    for i in range(n):
+        item = chapter_json(f"Chapter {i}", f"ch{i:05}.md", chapter_text(i, n, per_chapter), [])
+        if i % 10 == 0:
+            items.append(item)
+        else:
+            items[-1]["Chapter"]["sub_items"].append(item)
+    return items
+
+
+def peer_config(config: dict) -> dict:
+    """The context config with tables for every preprocessor benchmarked, as
+    mdBook would send it for a book.toml that lists them all."""
+    config = json.loads(json.dumps(config))
+    pre = config.setdefault("preprocessor", {})
+    pre.setdefault("community", {})
+    pre["admonish"] = {"assets_version": "3.0.0"}  # mdbook-admonish refuses to run without it
+    pre["toc"] = {}
+    return config
+
+
+def request(context: dict, items: list, shape: str) -> bytes:
+    if shape == "0.5":
+        book = {"items": items}
+        context = {**context, "mdbook_version": "0.5.4"}
+    else:
+        book = {"sections": items, "__non_exhaustive": None}
+        context = {**context, "mdbook_version": "0.4.52"}
+    return json.dumps([context, book], ensure_ascii=False, separators=(",", ":")).encode()
+
+
+NO_ANCHORS = "plugin, check-anchors off"
+
+
+class Input:
+    def __init__(self, name: str, path: Path, shape: str, chapters: int,
+                 per_chapter: int, generated: bool, book: str) -> None:
+        self.name = name
+        self.path = path
+        self.shape = shape
+        self.chapters = chapters
+        self.per_chapter = per_chapter
+        self.generated = generated
+        self.book = book  # the row this input belongs to
+        self.size = path.stat().st_size
+        # The same input with `check-anchors = "off"` (directive-free mdBook
+        # 0.5 inputs only): the plugin's byte scan alone.
+        self.off_path: Path | None = None
+
+    def path_for(self, tool: str) -> Path:
+        return self.off_path if tool == NO_ANCHORS and self.off_path else self.path
+
+
+def count_chapters(items: list) -> int:
+    total = 0
+    for item in items:
+        if isinstance(item, dict) and "Chapter" in item:
+            total += 1 + count_chapters(item["Chapter"]["sub_items"])
+    return total
+
+
+def make_inputs(work: Path, root: Path, corpus: Path | None, sizes: list[int]) -> list[Input]:
+    inputs_dir = work / "inputs"
+    shutil.rmtree(inputs_dir, ignore_errors=True)
+    inputs_dir.mkdir(parents=True)
+    inputs: list[Input] = []
+    if corpus is not None:
+        for book in BOOKS:
+            for shape in ("0.4", "0.5"):
+                with open(corpus / "inputs" / f"{book}.mdbook-{shape}.json", encoding="utf-8") as f:
+                    context, sent = json.load(f)
+                # The book exactly as recorded; the context asks for the HTML
+                # renderer (what `mdbook build` runs) and holds every peer's table.
+                context["renderer"] = "html"
+                context["config"] = peer_config(context["config"])
+                items = sent["items" if shape == "0.5" else "sections"]
+                path = inputs_dir / f"{book}.{shape}.json"
+                path.write_bytes(request(context, items, shape))
+                inputs.append(Input(f"{book}.mdbook-{shape}", path, shape,
+                                    count_chapters(items), 0, False, book))
+    config = peer_config({
+        "book": {"title": "Widgets", "authors": [], "language": "en", "src": "src"},
+        "build": {"build-dir": "book", "create-missing": True,
+                  "use-default-preprocessors": True, "extra-watch-dirs": []},
+        # As `mdbook-community install` leaves it: the FAQ styles and script
+        # are files, not inlined into every page with a FAQ block.
+        "output": {"html": {"additional-css": ["mdbook-community.css"],
+                            "additional-js": ["mdbook-community.js"]}},
+        "preprocessor": {"community": {"contributing-url": CONTRIBUTING_URL}},
+    })
+    context = {"root": str(root), "config": config, "renderer": "html"}
+    for n in sizes:
+        for per_chapter in (0, 1, 10):
+            items = generated_book(n, per_chapter)
+            book = f"generated-{n}-{per_chapter}"
+            for shape in ("0.4", "0.5"):
+                path = inputs_dir / f"{book}.{shape}.json"
+                path.write_bytes(request(context, items, shape))
+                inputs.append(Input(f"{book}.mdbook-{shape}", path, shape, n,
+                                    per_chapter, True, book))
+    for inp in inputs:
+        if inp.per_chapter == 0 and inp.shape == "0.5":
+            context, sent = json.loads(inp.path.read_bytes())
+            context["config"]["preprocessor"]["community"]["check-anchors"] = "off"
+            inp.off_path = inp.path.with_suffix(".anchors-off.json")
+            inp.off_path.write_bytes(request(context, sent["items"], "0.5"))
+    return inputs
+
+
+def make_root(work: Path) -> Path:
+    """The generated books' root: the data files every directive needs."""
+    root = work / "root"
+    shutil.rmtree(root, ignore_errors=True)
+    (root / "src").mkdir(parents=True)
+    (root / "maintainers.toml").write_text(MAINTAINERS_TOML)
+    (root / "CODEOWNERS").write_text(CODEOWNERS)
+    (root / "CONTRIBUTING.md").write_text(CONTRIBUTING_MD)
+    return root
+
+
+# ---------------------------------------------------------------------------
+# Running
+
+
+def clean_env() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("GITHUB_ACTIONS", "RUST_LOG", "RUST_BACKTRACE")}
+    env["NO_COLOR"] = "1"
+    return env
+
+
+ENV = clean_env()
+
+
+class Sample:
+    def __init__(self, wall: float, rss: int, code: int, cpu: float) -> None:
+        self.wall = wall  # seconds
+        self.rss = rss  # bytes
+        self.code = code
+        self.cpu = cpu  # user + system seconds
+
+
+def measured(tools: Tools, work: Path, cmd: list[str], stdin: Path | None, stdout: Path | None,
+             stderr: Path | None, cwd: Path) -> Sample:
+    report = work / "measure.txt"
+    with open(stdin or os.devnull, "rb") as fin, \
+            open(stdout or os.devnull, "wb") as fout, \
+            open(stderr or os.devnull, "wb") as ferr:
+        subprocess.run([str(tools.measure), str(report), "--", *cmd], stdin=fin,
+                       stdout=fout, stderr=ferr, cwd=cwd, env=ENV)
+    wall, rss, code, cpu = report.read_text().split()
+    return Sample(float(wall), int(rss), int(code), float(cpu))
+
+
+def jobs_for(inputs: list[Input], tools: Tools) -> list[tuple[str, Input]]:
+    jobs = []
+    for inp in inputs:
+        jobs.append(("identity", inp))
+        jobs.append(("plugin", inp))
+        if inp.off_path:
+            jobs.append((NO_ANCHORS, inp))
+        if inp.shape == "0.5" and "mdbook-toc" in tools.peers:
+            jobs.append(("mdbook-toc", inp))
+        if inp.shape == "0.4" and "mdbook-admonish" in tools.peers:
+            jobs.append(("mdbook-admonish", inp))
+    return jobs
+
+
+def exe_of(tool: str, tools: Tools) -> Path:
+    return {"identity": tools.identity, "plugin": tools.plugin,
+            NO_ANCHORS: tools.plugin}.get(tool) or tools.peers[tool]
+
+
+def items_of(book: dict, shape: str) -> list:
+    return book["items" if shape == "0.5" else "sections"]
+
+
+def chapter_contents(items: list, out: list) -> list:
+    for item in items:
+        if isinstance(item, dict) and "Chapter" in item:
+            out.append(item["Chapter"]["content"])
+            chapter_contents(item["Chapter"]["sub_items"], out)
+    return out
+
+
+class Failure(Exception):
+    pass
+
+
+def validate(tool: str, inp: Input, sent: dict, sample: Sample, out: Path, err: Path,
+             digests: dict) -> None:
+    """That a tool's output is a valid answer to `inp`."""
+    where = f"{tool} on {inp.name}"
+    stderr = err.read_text(errors="replace")
+    if sample.code != 0:
+        raise Failure(f"{where}: exit status {sample.code}\n{stderr[-2000:]}")
+    raw = out.read_bytes()
+    digests[(tool, inp.name)] = hashlib.sha256(raw).hexdigest()
+    try:
+        returned = json.loads(raw)
+    except ValueError as e:
+        raise Failure(f"{where}: stdout is not JSON: {e}") from None
+    if set(returned) != set(sent):
+        raise Failure(f"{where}: answered with keys {sorted(returned)}, sent {sorted(sent)}")
+    got = chapter_contents(items_of(returned, inp.shape), [])
+    want = chapter_contents(items_of(sent, inp.shape), [])
+    if len(got) != len(want):
+        raise Failure(f"{where}: {len(got)} chapters back, {len(want)} sent")
+    if tool == "identity" and returned != sent:
+        raise Failure(f"{where}: the identity changed the book")
+    if tool in ("plugin", NO_ANCHORS) and inp.per_chapter == 0 and returned != sent:
+        raise Failure(f"{where}: a book without directives came back changed")
+    if tool == "plugin" and inp.per_chapter > 0:
+        if inp.generated and stderr.strip():
+            raise Failure(f"{where}: unexpected diagnostics:\n{stderr[:2000]}")
+        unchanged = sum(1 for g, w in zip(got, want) if g == w)
+        if unchanged:
+            raise Failure(f"{where}: {unchanged} chapters with directives came back unchanged")
+        if any("mdbook-community error" in g or "{{#" in g for g in got):
+            raise Failure(f"{where}: a directive was not expanded")
+
+
+def run_inputs(tools: Tools, work: Path, cwd: Path, inputs: list[Input], rounds: int,
+               results: dict) -> None:
+    jobs = jobs_for(inputs, tools)
+    out, err = work / "stdout.json", work / "stderr.txt"
+    digests: dict = {}
+    # Round 0 checks every output (and warms the page cache), input by input;
+    # rounds 1.. are timed, in a shuffled order, with stdout to /dev/null. In
+    # --quick mode (no timed rounds) round 0's times are reported.
+    log(f"round 0: {len(jobs)} checked runs")
+    for inp in inputs:
+        sent = json.loads(inp.path.read_bytes())[1]
+        for tool, job_input in jobs:
+            if job_input is not inp:
+                continue
+            sample = measured(tools, work, [str(exe_of(tool, tools))], inp.path_for(tool), out,
+                              err, cwd)
+            validate(tool, inp, sent, sample, out, err, digests)
+            if rounds == 0:
+                results.setdefault((tool, inp.name), []).append(sample)
+        del sent
+        # The plugin and the identity write with the same serializer: for
+        # books without directives, the same bytes.
+        for tool in ("plugin", NO_ANCHORS):
+            if inp.per_chapter == 0 and (tool, inp.name) in digests and \
+                    digests[(tool, inp.name)] != digests[("identity", inp.name)]:
+                raise Failure(f"{tool} on {inp.name}: output bytes differ from the identity's")
+    for r in range(1, rounds + 1):
+        # Inputs under 2 MB take a few milliseconds, where other load on the
+        # machine weighs most: they run three times per round.
+        order = [job for job in jobs for _ in range(3 if job[1].size < 2e6 else 1)]
+        random.Random(r).shuffle(order)
+        log(f"round {r}/{rounds}: {len(order)} timed runs")
+        for tool, inp in order:
+            sample = measured(tools, work, [str(exe_of(tool, tools))], inp.path_for(tool), None,
+                              None, cwd)
+            if sample.code != 0:
+                raise Failure(f"{tool} on {inp.name}: exit status {sample.code}")
+            results.setdefault((tool, inp.name), []).append(sample)
+
+
+def rust_book_build(tools: Tools, work: Path, corpus: Path, rounds: int) -> dict:
+    """`mdbook build` of the Rust Book with and without the plugin."""
+    variants = {}
+    for variant in ("without", "with"):
+        dest = work / f"rust-book-{variant}"
+        shutil.rmtree(dest, ignore_errors=True)
+        shutil.copytree(corpus / "rust-book", dest)
+        toml = (dest / "book.toml").read_text()
+        # Not in the corpus, or not installed here: the trpl-* preprocessors
+        # (rust-lang/book's own), the extra CSS/JS files and watched folders.
+        toml = re.sub(r"(?ms)^\[preprocessor\.trpl-[a-z]+\]\n.*?(?=^\[)", "", toml)
+        toml = re.sub(r"(?m)^additional-(css|js) = .*\n", "", toml)
+        toml = re.sub(r"(?m)^extra-watch-dirs = .*\n", "", toml)
+        if variant == "with":
+            toml += f'\n[preprocessor.community]\ncommand = "{tools.plugin}"\nafter = ["links"]\n'
+        (dest / "book.toml").write_text(toml)
+        variants[variant] = dest
+    samples: dict[str, list[Sample]] = {"without": [], "with": []}
+    for r in range(max(rounds, 1)):
+        order = ["without", "with"] if r % 2 == 0 else ["with", "without"]
+        for variant in order:
+            dest = variants[variant]
+            shutil.rmtree(dest / "book", ignore_errors=True)
+            log_file = work / f"rust-book-{variant}.log"
+            sample = measured(tools, work, [str(tools.mdbook), "build"], None, log_file,
+                              log_file, dest)
+            if sample.code != 0 or not (dest / "book" / "index.html").is_file():
+                raise Failure(f"mdbook build {variant} the plugin failed; see {log_file}")
+            samples[variant].append(sample)
+    # The plugin changes nothing in a book without directives: same HTML.
+    differing = []
+    for page in sorted((variants["without"] / "book").rglob("*.html")):
+        rel = page.relative_to(variants["without"] / "book")
+        other = variants["with"] / "book" / rel
+        if not other.is_file() or other.read_bytes() != page.read_bytes():
+            differing.append(str(rel))
+    if differing:
+        raise Failure(f"the Rust Book's HTML differs with the plugin: {differing[:5]}")
+    return samples
+
+
+def supports_latency(tools: Tools, work: Path, runs: int) -> dict:
+    samples: dict[str, list[Sample]] = {"plugin": [], "identity": []}
+    for _ in range(runs):
+        for tool in ("plugin", "identity"):
+            sample = measured(tools, work, [str(exe_of(tool, tools)), "supports", "html"],
+                              None, None, None, work)
+            if sample.code != 0:
+                raise Failure(f"{tool} supports html: exit status {sample.code}")
+            samples[tool].append(sample)
+    return samples
+
+
+def data_file_reads(tools: Tools, work: Path, root: Path, inp: Input) -> dict | None:
+    """How often one run opens each data file (with strace), or None."""
+    if shutil.which("strace") is None:
+        return None
+    trace = work / "strace.txt"
+    trace.unlink(missing_ok=True)
+    with open(inp.path, "rb") as fin:
+        done = subprocess.run(["strace", "-f", "-e", "trace=open,openat", "-o", str(trace),
+                               str(tools.plugin)], stdin=fin, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, cwd=root, env=ENV)
+    if done.returncode != 0 or not trace.is_file():
+        # Containers often forbid ptrace; the plugin itself passed round 0.
+        log(f"strace failed, data-file opens not counted: {done.stderr[-300:]!r}")
+        return None
+    text = trace.read_text()
+    counts = {}
+    for name in ("maintainers.toml", "CODEOWNERS", "CONTRIBUTING.md"):
+        counts[name] = len(re.findall(rf'open(?:at)?\(.*/{re.escape(name)}", .*\) = \d+', text))
+    return counts
+
+
+# ---------------------------------------------------------------------------
+# Reporting
+
+
+def med(samples: list[Sample]) -> float:
+    return statistics.median(s.wall for s in samples)
+
+
+def med_rss(samples: list[Sample]) -> float:
+    return statistics.median(s.rss for s in samples)
+
+
+def med_cpu(samples: list[Sample]) -> float:
+    return statistics.median(s.cpu for s in samples)
+
+
+def fmt_ms(seconds: float) -> str:
+    ms = seconds * 1000
+    return f"{ms:.0f}" if ms >= 100 else f"{ms:.1f}"
+
+
+def fmt_ratio(x: float | None) -> str:
+    return "–" if x is None else f"{x:.2f}×"
+
+
+def report(inputs: list[Input], results: dict, rust_book: dict | None, supports: dict,
+           data_reads: dict | None, tools: Tools, args: argparse.Namespace,
+           elapsed: float) -> tuple[str, dict]:
+    by_name = {inp.name: inp for inp in inputs}
+    rows: dict[str, dict[str, Input]] = {}
+    for inp in inputs:
+        rows.setdefault(inp.book, {})[inp.shape] = inp
+
+    def t(tool: str, inp: Input | None) -> float | None:
+        if inp is None or (tool, inp.name) not in results:
+            return None
+        return med(results[(tool, inp.name)])
+
+    def ratio(tool: str, inp: Input | None, base: Input | None = None) -> float | None:
+        base = base or inp
+        a, b = t(tool, inp), t("identity", base)
+        return None if a is None or b is None else a / b
+
+    def cpu_ratio(tool: str, inp: Input) -> float:
+        return med_cpu(results[(tool, inp.name)]) / med_cpu(results[("identity", inp.name)])
+
+    lines = []
+    lines.append("| Input | Chapters | Directives per chapter | JSON (MB) | Identity (ms) "
+                 "| Plugin ÷ identity (0.5 / 0.4 JSON) | Plugin ÷ identity, CPU time "
+                 "| Plugin, check-anchors off ÷ identity "
+                 "| mdbook-toc ÷ identity | mdbook-admonish ÷ identity |")
+    lines.append("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
+    verdicts: dict = {"none": [], "ten": [], "peers": [], "rss": []}
+    for book, shapes in rows.items():
+        v5, v4 = shapes.get("0.5"), shapes.get("0.4")
+        p5, p4 = ratio("plugin", v5), ratio("plugin", v4)
+        toc, adm = ratio("mdbook-toc", v5), ratio("mdbook-admonish", v4)
+        off = ratio(NO_ANCHORS, v5)
+        label = book if not v5.generated else f"generated, {v5.chapters:,} chapters"
+        lines.append(
+            f"| {label} | {v5.chapters:,} | {v5.per_chapter} | {v5.size / 1e6:.2f} "
+            f"| {fmt_ms(t('identity', v5))} | {fmt_ratio(p5)} / {fmt_ratio(p4)} "
+            f"| {fmt_ratio(cpu_ratio('plugin', v5))} | {fmt_ratio(off)} "
+            f"| {fmt_ratio(toc)} | {fmt_ratio(adm)} |")
+        if v5.per_chapter == 0:
+            verdicts["none"] += [(book, p5), (book, p4)]
+            verdicts.setdefault("off", []).append((book, off))
+            if toc is not None:
+                verdicts["peers"].append((book, "mdbook-toc", t("plugin", v5), t("mdbook-toc", v5)))
+            if adm is not None:
+                verdicts["peers"].append((book, "mdbook-admonish", t("plugin", v4),
+                                          t("mdbook-admonish", v4)))
+        if v5.per_chapter == 10:
+            verdicts["ten"] += [(book, p5), (book, p4)]
+    time_table = "\n".join(lines)
+
+    lines = ["| Input | JSON (MB) | Identity | Plugin | mdbook-toc | mdbook-admonish |",
+             "|---|--:|--:|--:|--:|--:|"]
+    for book, shapes in rows.items():
+        v5, v4 = shapes.get("0.5"), shapes.get("0.4")
+
+        def m(tool: str, inp: Input | None) -> str:
+            if inp is None or (tool, inp.name) not in results:
+                return "–"
+            rss = med_rss(results[(tool, inp.name)])
+            return f"{rss / inp.size:.2f}× ({rss / 2**20:.0f} MiB)"
+
+        label = book if not v5.generated else f"generated, {v5.chapters:,} × {v5.per_chapter}"
+        lines.append(f"| {label} | {v5.size / 1e6:.2f} | {m('identity', v5)} | {m('plugin', v5)} "
+                     f"| {m('mdbook-toc', v5)} | {m('mdbook-admonish', v4)} |")
+        verdicts["rss"].append((book, v5.size, med_rss(results[("plugin", v5.name)]),
+                                med_rss(results[("identity", v5.name)])))
+    rss_table = "\n".join(lines)
+
+    # Linearity: the plugin's time at 10x (and 5x) the chapters.
+    sizes = sorted({inp.chapters for inp in inputs if inp.generated})
+    lines = ["| Directives per chapter | " + " | ".join(
+        f"{a:,} → {b:,} chapters ({b // a}×)" for a, b in zip(sizes, sizes[1:])) + " |",
+        "|---|" + "--:|" * (len(sizes) - 1)]
+    linear = []
+    for per_chapter in (0, 1, 10):
+        cells = []
+        for a, b in zip(sizes, sizes[1:]):
+            ia = by_name[f"generated-{a}-{per_chapter}.mdbook-0.5"]
+            ib = by_name[f"generated-{b}-{per_chapter}.mdbook-0.5"]
+            growth = t("plugin", ib) / t("plugin", ia)
+            id_growth = t("identity", ib) / t("identity", ia)
+            cells.append(f"{growth:.2f}× (identity {id_growth:.2f}×)")
+            linear.append((per_chapter, a, b, growth, id_growth))
+        lines.append(f"| {per_chapter} | " + " | ".join(cells) + " |")
+    linear_table = "\n".join(lines)
+
+    out = []
+    out.append("### Time, as a multiple of the identity pass-through\n")
+    out.append("Median wall time of each tool divided by the identity's on the same input "
+               "(the identity column is the identity's own median on the mdBook 0.5 JSON). "
+               "The plugin reads both shapes; mdbook-toc is fed the mdBook 0.5 JSON and "
+               "mdbook-admonish the mdBook 0.4 JSON, each divided by the identity on that same "
+               "file. The CPU column divides user plus system time instead (on the 0.5 JSON): "
+               "it is less disturbed by other load on the machine, and counts the plugin's "
+               "work on all its threads. The check-anchors column runs the plugin on the same "
+               "book with `check-anchors = \"off\"` in its config (directive-free books only).\n")
+    out.append(time_table + "\n")
+    out.append("### Peak memory, as a multiple of the input JSON's size\n")
+    out.append("Median max RSS of each tool on the mdBook 0.5 JSON (mdbook-admonish: the "
+               "0.4 JSON), divided by the input's size; in parentheses, the RSS itself.\n")
+    out.append(rss_table + "\n")
+    out.append("### Growth with the number of chapters (plugin, mdBook 0.5 JSON)\n")
+    out.append(linear_table + "\n")
+    if rust_book:
+        w, wo = med(rust_book["with"]), med(rust_book["without"])
+        out.append("### `mdbook build` of the Rust Book\n")
+        out.append("| Without the plugin (ms) | With the plugin (ms) | Ratio | Peak RSS without / with |")
+        out.append("|--:|--:|--:|--:|")
+        out.append(f"| {fmt_ms(wo)} | {fmt_ms(w)} | {w / wo:.3f}× "
+                   f"| {med_rss(rust_book['without']) / 2**20:.0f} / "
+                   f"{med_rss(rust_book['with']) / 2**20:.0f} MiB |\n")
+    sp, si = med(supports["plugin"]), med(supports["identity"])
+    out.append("### `supports`\n")
+    out.append(f"`mdbook-community supports html`: median {sp * 1000:.2f} ms over "
+               f"{len(supports['plugin'])} runs; the identity binary's `supports` (starting a "
+               f"process and exiting) {si * 1000:.2f} ms; ratio {sp / si:.2f}×.\n")
+    if data_reads is not None:
+        out.append("### Data files\n")
+        out.append("Opens of each data file in one run over the largest 10-directive book "
+                   "(strace): " + ", ".join(f"`{k}` {v}" for k, v in data_reads.items()) + ".\n")
+
+    budget = []
+    worst_none = max(verdicts["none"], key=lambda x: x[1])
+    budget.append(("No directives (default `check-anchors = \"warn\"`): at most 1.25× the "
+                   "identity", worst_none[1] <= 1.25,
+                   f"worst {worst_none[1]:.2f}× ({worst_none[0]})"))
+    worst_off = max(verdicts["off"], key=lambda x: x[1])
+    budget.append(("No directives, with `check-anchors = \"off\"`: at most 1.25× the identity",
+                   worst_off[1] <= 1.25, f"worst {worst_off[1]:.2f}× ({worst_off[0]})"))
+    worst_ten = max(verdicts["ten"], key=lambda x: x[1])
+    budget.append(("Ten directives per chapter: at most 2× the identity", worst_ten[1] <= 2,
+                   f"worst {worst_ten[1]:.2f}× ({worst_ten[0]})"))
+    worst_lin = max(linear, key=lambda x: x[3] / ((x[2] / x[1]) * 1.1))
+    lin_ok = all(g <= 1.1 * (b / a) for _, a, b, g, _ in linear)
+    budget.append(("Linear: 10× the chapters at most 11× the time", lin_ok,
+                   f"worst {worst_lin[3]:.2f}× for {worst_lin[2] // worst_lin[1]}× the chapters "
+                   f"({worst_lin[0]} per chapter, {worst_lin[1]:,} → {worst_lin[2]:,})"))
+    if data_reads is not None:
+        budget.append(("Data files read once per run", all(v <= 1 for v in data_reads.values()),
+                       ", ".join(f"{k}: {v}" for k, v in data_reads.items())))
+    big = [r for r in verdicts["rss"] if r[1] >= 10e6]
+    if big:
+        worst_rss = max(big, key=lambda r: r[2] / r[1])
+        budget.append(("Peak memory at most 3× the input (inputs of 10 MB and more)",
+                       worst_rss[2] / worst_rss[1] <= 3,
+                       f"worst {worst_rss[2] / worst_rss[1]:.2f}× ({worst_rss[0]}; "
+                       f"identity {worst_rss[3] / worst_rss[1]:.2f}×)"))
+    small = [r for r in verdicts["rss"] if r[1] < 10e6]
+    if small:
+        worst_small = max(small, key=lambda r: r[2] / r[1])
+        budget.append(("Peak memory at most 3× the input (inputs under 10 MB)",
+                       worst_small[2] / worst_small[1] <= 3,
+                       f"worst {worst_small[2] / worst_small[1]:.2f}× ({worst_small[0]}; "
+                       f"identity {worst_small[3] / worst_small[1]:.2f}×)"))
+    budget.append(("`supports` under 5 ms", sp < 0.005, f"{sp * 1000:.2f} ms"))
+    if verdicts["peers"]:
+        slower = [(b, p, a, c) for b, p, a, c in verdicts["peers"] if a >= c]
+        fastest = max(verdicts["peers"], key=lambda x: x[2] / x[3])
+        budget.append(("Faster than mdbook-admonish and mdbook-toc without directives",
+                       not slower, f"closest {fastest[2] / fastest[3]:.2f}× of {fastest[1]} "
+                       f"({fastest[0]})"))
+    out.append("### Budgets\n")
+    out.append("| Budget | Holds | Measured |")
+    out.append("|---|---|---|")
+    for name, ok, detail in budget:
+        out.append(f"| {name} | {'yes' if ok else '**no**'} | {detail} |")
+    out.append("")
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    out.append(f"Run: `bash bench/run.sh{' --quick' if args.quick else ''}`, "
+               f"{args.rounds} timed round(s) (inputs under 2 MB: three runs per round), "
+               f"{time.strftime('%Y-%m-%d')}, "
+               f"{os.cpu_count()} × {cpu}, {platform.system()} {platform.release()}, "
+               f"load average {os.getloadavg()[0]:.1f} at the end, {elapsed / 60:.1f} minutes.\n")
+    summary = {
+        "budgets": [{"budget": n, "holds": ok, "measured": d} for n, ok, d in budget],
+    }
+    return "\n".join(out), summary
+
+
+def svg_plot(inputs: list[Input], results: dict, path: Path) -> None:
+    """Median time against chapters, log-log, for the generated books."""
+    series = [
+        ("identity pass-through", "identity", 0, "0.5", "#555555", ""),
+        ("mdbook-community, no directives", "plugin", 0, "0.5", "#1f77b4", ""),
+        ("mdbook-community, no directives, check-anchors off", NO_ANCHORS, 0, "0.5", "#9ecae9",
+         ""),
+        ("mdbook-community, 1 directive per chapter", "plugin", 1, "0.5", "#1f77b4", "6 3"),
+        ("mdbook-community, 10 directives per chapter", "plugin", 10, "0.5", "#1f77b4", "2 3"),
+        ("mdbook-toc, no directives", "mdbook-toc", 0, "0.5", "#d62728", ""),
+        ("mdbook-admonish, no directives (0.4 JSON)", "mdbook-admonish", 0, "0.4", "#2ca02c", ""),
+    ]
+    points = []
+    for label, tool, per_chapter, shape, color, dash in series:
+        pts = []
+        for inp in inputs:
+            if inp.generated and inp.per_chapter == per_chapter and inp.shape == shape \
+                    and (tool, inp.name) in results:
+                pts.append((inp.chapters, med(results[(tool, inp.name)]) * 1000))
+        if pts:
+            points.append((label, color, dash, sorted(pts)))
+    if not points:
+        return
+    import math
+    xs = [x for *_, pts in points for x, _ in pts]
+    ys = [y for *_, pts in points for _, y in pts]
+    x0, x1 = 10 ** math.floor(math.log10(min(xs))), 10 ** math.ceil(math.log10(max(xs)))
+    y0, y1 = 10 ** math.floor(math.log10(min(ys))), 10 ** math.ceil(math.log10(max(ys)))
+    w, h, left, right, top, bottom = 720, 500, 70, 40, 20, 170
+    pw, ph = w - left - right, h - top - bottom
+
+    def px(x: float) -> float:
+        return left + pw * (math.log10(x) - math.log10(x0)) / (math.log10(x1) - math.log10(x0))
+
+    def py(y: float) -> float:
+        return top + ph * (1 - (math.log10(y) - math.log10(y0)) / (math.log10(y1) - math.log10(y0)))
+
+    s = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
+         f'viewBox="0 0 {w} {h}" font-family="sans-serif" font-size="12">',
+         f'<rect width="{w}" height="{h}" fill="white"/>']
+    d = x0
+    while d <= x1:
+        for k in range(1, 10):
+            x = d * k
+            if x > x1:
+                break
+            major = k == 1
+            s.append(f'<line x1="{px(x):.1f}" y1="{top}" x2="{px(x):.1f}" y2="{top + ph}" '
+                     f'stroke="{"#cccccc" if major else "#eeeeee"}"/>')
+            if major:
+                s.append(f'<text x="{px(x):.1f}" y="{top + ph + 16}" text-anchor="middle">'
+                         f'{x:,.0f}</text>')
+        d *= 10
+    d = y0
+    while d <= y1:
+        for k in range(1, 10):
+            y = d * k
+            if y > y1:
+                break
+            major = k == 1
+            s.append(f'<line x1="{left}" y1="{py(y):.1f}" x2="{left + pw}" y2="{py(y):.1f}" '
+                     f'stroke="{"#cccccc" if major else "#eeeeee"}"/>')
+            if major:
+                label = f"{y:,.0f}" if y >= 1 else f"{y:g}"
+                s.append(f'<text x="{left - 6}" y="{py(y) + 4:.1f}" text-anchor="end">{label}</text>')
+        d *= 10
+    s.append(f'<rect x="{left}" y="{top}" width="{pw}" height="{ph}" fill="none" stroke="#333"/>')
+    s.append(f'<text x="{left + pw / 2}" y="{top + ph + 34}" text-anchor="middle">'
+             'chapters (log scale)</text>')
+    s.append(f'<text transform="translate(16 {top + ph / 2}) rotate(-90)" text-anchor="middle">'
+             'median wall time, ms (log scale)</text>')
+    for i, (label, color, dash, pts) in enumerate(points):
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        path_d = " ".join(f"{'M' if j == 0 else 'L'}{px(x):.1f},{py(y):.1f}"
+                          for j, (x, y) in enumerate(pts))
+        s.append(f'<path d="{path_d}" fill="none" stroke="{color}" stroke-width="2"{dash_attr}/>')
+        for x, y in pts:
+            s.append(f'<circle cx="{px(x):.1f}" cy="{py(y):.1f}" r="3" fill="{color}"/>')
+        ly = top + ph + 52 + 16 * i
+        s.append(f'<line x1="{left}" y1="{ly - 4}" x2="{left + 30}" y2="{ly - 4}" stroke="{color}" '
+                 f'stroke-width="2"{dash_attr}/>')
+        s.append(f'<text x="{left + 38}" y="{ly}">{label}</text>')
+    s.append("</svg>")
+    path.write_text("\n".join(s) + "\n")
+
+
+# ---------------------------------------------------------------------------
+
+
+def replot(args: argparse.Namespace) -> int:
+    work = REPO / "target" / "bench"
+    raw = json.loads((work / "results.json").read_text())
+    inputs = [argparse.Namespace(name=name, chapters=i["chapters"], shape=i["shape"],
+                                 generated=i["generated"], per_chapter=i["directives_per_chapter"])
+              for name, i in raw["inputs"].items()]
+    results = {(run["tool"], run["input"]): [Sample(w, rss, 0, cpu) for w, rss, cpu in run["samples"]]
+               for run in raw["runs"]}
+    svg_plot(inputs, results, work / "plot.svg")  # type: ignore[arg-type]
+    if args.book:
+        shutil.copy(work / "plot.svg", REPO / "book" / "performance-plot.svg")
+    log(f"plot: {work / 'plot.svg'}")
+    return 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true",
+                        help="small books, one run each: proves the benchmark works (for CI)")
+    parser.add_argument("--rounds", type=int, help="timed rounds per tool and input "
+                        "(default 7; 0 with --quick: the checked run is the timed one)")
+    parser.add_argument("--sizes", help="chapter counts of the generated books, comma-separated "
+                        "(default 1000,10000,50000; 100,1000 with --quick)")
+    parser.add_argument("--no-peers", action="store_true",
+                        help="skip mdbook-admonish and mdbook-toc")
+    parser.add_argument("--no-mdbook-build", action="store_true",
+                        help="skip the `mdbook build` of the Rust Book")
+    parser.add_argument("--no-build", action="store_true",
+                        help="use the binaries already built")
+    parser.add_argument("--book", action="store_true",
+                        help="also copy the plot to book/performance-plot.svg")
+    parser.add_argument("--plot-only", action="store_true",
+                        help="only draw the plot again from target/bench/results.json")
+    args = parser.parse_args()
+    if args.plot_only:
+        return replot(args)
+    if args.rounds is None:
+        args.rounds = 0 if args.quick else 7
+    sizes = [int(s) for s in (args.sizes or ("100,1000" if args.quick else
+                                              "1000,10000,50000")).split(",")]
+    started = time.monotonic()
+    work = REPO / "target" / "bench"
+    work.mkdir(parents=True, exist_ok=True)
+    corpus = Path(os.environ.get("MDBOOK_COMMUNITY_CORPUS", REPO.parent / "shared" / "corpus"))
+    if not (corpus / "inputs").is_dir():
+        log(f"{corpus} not found: the recorded inputs and the Rust Book build are skipped")
+        corpus = None
+
+    tools = Tools(args)
+    if not args.no_build:
+        tools.build()
+    tools.install_peers()
+    if corpus is not None:
+        tools.find_mdbook()
+
+    log("generating inputs")
+    root = make_root(work)
+    inputs = make_inputs(work, root, corpus, sizes)
+    results: dict = {}
+    try:
+        run_inputs(tools, work, root, inputs, args.rounds, results)
+        rust_book = None
+        if corpus is not None and tools.mdbook is not None:
+            log("mdbook build of the Rust Book")
+            rust_book = rust_book_build(tools, work, corpus, args.rounds)
+        log("supports")
+        supports = supports_latency(tools, work, 10 if args.quick else 100)
+        largest = max((i for i in inputs if i.generated and i.per_chapter == 10
+                       and i.shape == "0.5"), key=lambda i: i.chapters)
+        data_reads = data_file_reads(tools, work, root, largest)
+        if data_reads is not None and any(v != 1 for v in data_reads.values()):
+            raise Failure(f"data files not read exactly once per run: {data_reads}")
+    except Failure as e:
+        log(f"FAILED: {e}")
+        return 1
+
+    elapsed = time.monotonic() - started
+    text, summary = report(inputs, results, rust_book, supports, data_reads, tools, args, elapsed)
+    (work / "results.md").write_text(text)
+    raw = {
+        "inputs": {i.name: {"bytes": i.size, "chapters": i.chapters, "shape": i.shape,
+                            "generated": i.generated, "directives_per_chapter": i.per_chapter}
+                   for i in inputs},
+        # Each sample: [wall seconds, max RSS bytes, CPU seconds].
+        "runs": [{"tool": tool, "input": name, "samples": [[s.wall, s.rss, s.cpu] for s in samples]}
+                 for (tool, name), samples in results.items()],
+        "rust_book": {k: [[s.wall, s.rss, s.cpu] for s in v] for k, v in (rust_book or {}).items()},
+        "supports": {k: [[s.wall, s.rss, s.cpu] for s in v] for k, v in supports.items()},
+        "data_file_reads": data_reads,
+        **summary,
+    }
+    (work / "results.json").write_text(json.dumps(raw, indent=1))
+    svg_plot(inputs, results, work / "plot.svg")
+    if args.book:
+        shutil.copy(work / "plot.svg", REPO / "book" / "performance-plot.svg")
+    print(text)
+    log(f"results: {work / 'results.md'}, {work / 'results.json'}, {work / 'plot.svg'}")
+    log(f"all outputs valid; {elapsed:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
