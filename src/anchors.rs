@@ -16,6 +16,7 @@ use crate::directive::OffsetMap;
 use crate::engine::Run;
 use crate::headings::PageIds;
 use crate::paths;
+use crate::scan;
 use crate::settings::AnchorCheck;
 
 /// A link found in a chapter: its destination and where it is.
@@ -40,7 +41,24 @@ pub fn check_chapter(run: &Run<'_>, index: usize) -> Vec<Diagnostic> {
     if !may_have_fragment_links(&chapter.content, settings.contributing_url.as_deref()) {
         return Vec::new();
     }
-    let links = links_in(&chapter.content, run);
+    let links = if scan::may_contain(&chapter.content, run.registry) {
+        links_in(&chapter.content, run)
+    } else {
+        // Parsed once with the page's ids (which same-page links need).
+        let _ = run.page_ids(index);
+        run.data
+            .links(index)
+            .map(|links| {
+                links
+                    .iter()
+                    .map(|(dest, range)| FoundLink {
+                        dest: dest.clone(),
+                        range: range.clone(),
+                    })
+                    .collect()
+            })
+            .unwrap_or_else(|| links_in(&chapter.content, run))
+    };
     links
         .iter()
         .filter_map(|link| check_link(run, index, here, link))

@@ -10,7 +10,7 @@ use crate::book::Chapter;
 use crate::codeowners::CodeOwners;
 use crate::contributing::{self, Contributing};
 use crate::diagnostics::{Diagnostic, SourceFile};
-use crate::headings::PageIds;
+use crate::headings::{PageIds, PageLink};
 use crate::people::{self, People};
 use crate::settings::Settings;
 
@@ -33,6 +33,9 @@ pub struct Data {
     codeowners: OnceLock<(Loaded<CodeOwners>, Vec<Diagnostic>)>,
     /// The ids each chapter's page will have, by chapter index.
     pages: Vec<OnceLock<Arc<PageIds>>>,
+    /// The links of chapters without directives, found by the same parse
+    /// as their page ids.
+    links: Vec<OnceLock<Vec<PageLink>>>,
     /// Chapter index by path (relative to `src`).
     by_path: OnceLock<HashMap<String, usize>>,
 }
@@ -42,6 +45,7 @@ impl Data {
     pub fn new(chapters: usize) -> Self {
         Data {
             pages: (0..chapters).map(|_| OnceLock::new()).collect(),
+            links: (0..chapters).map(|_| OnceLock::new()).collect(),
             ..Data::default()
         }
     }
@@ -75,6 +79,18 @@ impl Data {
     pub fn page(&self, index: usize, compute: impl FnOnce() -> PageIds) -> Option<Arc<PageIds>> {
         let slot = self.pages.get(index)?;
         Some(Arc::clone(slot.get_or_init(|| Arc::new(compute()))))
+    }
+
+    /// Remembers the links of chapter `index` (first call wins).
+    pub fn set_links(&self, index: usize, links: Vec<PageLink>) {
+        if let Some(slot) = self.links.get(index) {
+            let _ = slot.set(links);
+        }
+    }
+
+    /// The links of chapter `index`, if they were remembered.
+    pub fn links(&self, index: usize) -> Option<&[PageLink]> {
+        self.links.get(index)?.get().map(Vec::as_slice)
     }
 
     /// The chapter with `path` (relative to `src`).

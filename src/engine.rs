@@ -47,11 +47,19 @@ impl<'a> Run<'a> {
     /// (including those directives generate) and other ids, computed once.
     pub fn page_ids(&self, index: usize) -> Option<Arc<PageIds>> {
         self.data.page(index, || {
-            let cx = Cx::new(self, index, Mode::Index);
             let content = &self.chapters[index].content;
+            let (markdown, generation) = (self.settings.markdown, self.settings.generation);
+            if !scan::may_contain(content, self.registry) {
+                // Nothing to expand: the page is the chapter, and one parse
+                // gives both its ids and its links (for the anchor check).
+                let (ids, links) = headings::mdbook_page_and_links(content, markdown, generation);
+                self.data.set_links(index, links);
+                return ids;
+            }
+            let cx = Cx::new(self, index, Mode::Index);
             let expanded = expand_text(content, &cx).text;
             let text = expanded.as_deref().unwrap_or(content);
-            headings::mdbook_page(text, self.settings.markdown, self.settings.generation)
+            headings::mdbook_page(text, markdown, generation)
         })
     }
 

@@ -173,6 +173,32 @@ pub fn mdbook_page(text: &str, options: MarkdownOptions, generation: Generation)
     }
 }
 
+/// A link found on a page: its destination and its byte range.
+pub type PageLink = (String, Range<usize>);
+
+/// [`mdbook_page`], plus every link of the page (destination and byte
+/// range), from the same parse: for the anchor check, which needs both for
+/// a chapter that links to itself or is linked to.
+pub fn mdbook_page_and_links(
+    text: &str,
+    options: MarkdownOptions,
+    generation: Generation,
+) -> (PageIds, Vec<PageLink>) {
+    let events: Vec<_> = options.parser(text).into_offset_iter().collect();
+    let links = events
+        .iter()
+        .filter_map(|(event, range)| match event {
+            Event::Start(Tag::Link { dest_url, .. }) => Some((dest_url.to_string(), range.clone())),
+            _ => None,
+        })
+        .collect();
+    let ids = match generation {
+        Generation::V05 => mdbook05(&events),
+        Generation::V04 => mdbook04(&events),
+    };
+    (ids, links)
+}
+
 /// The ids github.com gives a Markdown file's headings, plus raw HTML ids.
 ///
 /// Parsed like GitHub Flavored Markdown as far as headings go: tables,
