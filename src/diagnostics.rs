@@ -1,6 +1,7 @@
 //! Diagnostics: collected during a run, printed at the end like rustc prints
 //! its errors, and optionally as GitHub Actions workflow commands.
 
+use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::ops::Range;
@@ -210,18 +211,7 @@ pub fn emit(
     chapters: &[ChapterSource<'_>],
     options: &EmitOptions,
 ) -> io::Result<()> {
-    // Only the chapters diagnostics point into: adding a file indexes its
-    // lines, and most chapters of a book have nothing to report.
-    let mut files: SimpleFiles<&str, &str> = SimpleFiles::new();
-    let mut chapter_ids: Vec<Option<usize>> = vec![None; chapters.len()];
-    for diagnostic in diagnostics {
-        if let Some(Location::Chapter { chapter, .. }) = &diagnostic.location
-            && let (Some(slot @ None), Some(source)) =
-                (chapter_ids.get_mut(*chapter), chapters.get(*chapter))
-        {
-            *slot = Some(files.add(source.name, source.text));
-        }
-    }
+    let files = FileIndex::of(diagnostics, chapters);
     let config = Config {
         display_style: DisplayStyle::Rich,
         chars: Chars::ascii(),
@@ -235,45 +225,24 @@ pub fn emit(
             Severity::Warning => CsSeverity::Warning,
         })
         .with_message(&diagnostic.message);
-        let mut local_files: SimpleFiles<&str, &str> = SimpleFiles::new();
-        let mut use_local = false;
         match &diagnostic.location {
-            Some(Location::Chapter { chapter, range }) => {
-                if let Some(&Some(id)) = chapter_ids.get(*chapter) {
-                    let range = clamp(range.clone(), chapters[*chapter].text);
+            Some(Location::Path(path)) => cs = cs.with_notes(vec![format!("in {path}")]),
+            Some(_) => {
+                if let Some((id, range)) = files.span(diagnostic) {
                     cs = cs.with_labels(vec![
                         Label::primary(id, range).with_message(&diagnostic.label),
                     ]);
                 }
             }
-            Some(Location::File { file, range }) => {
-                let id = local_files.add(file.name.as_str(), file.text.as_str());
-                let range = clamp(range.clone(), &file.text);
-                cs = cs.with_labels(vec![
-                    Label::primary(id, range).with_message(&diagnostic.label),
-                ]);
-                use_local = true;
-            }
-            Some(Location::Path(path)) => {
-                cs = cs.with_notes(vec![format!("in {path}")]);
-            }
             None => {}
         }
-        let mut notes: Vec<String> = diagnostic
-            .help
-            .iter()
-            .map(|h| format!("help: {h}"))
-            .collect();
-        notes.extend(diagnostic.notes.iter().map(|n| format!("note: {n}")));
-        cs.notes.extend(notes);
+        cs.notes
+            .extend(diagnostic.help.iter().map(|h| format!("help: {h}")));
+        cs.notes
+            .extend(diagnostic.notes.iter().map(|n| format!("note: {n}")));
 
         buffer.clear();
-        let rendered = if use_local {
-            render_one(&mut buffer, &config, &local_files, &cs, options.color)
-        } else {
-            render_one(&mut buffer, &config, &files, &cs, options.color)
-        };
-        if rendered.is_err() {
+        if render_one(&mut buffer, &config, &files.files, &cs, options.color).is_err() {
             // Rendering can only fail on an out-of-range span, which `clamp`
             // prevents; fall back to the headline alone.
             buffer.clear();
@@ -286,7 +255,7 @@ pub fn emit(
         }
         out.write_all(&buffer)?;
         if let Some(prefix) = &options.github_actions {
-            let position = position_of(diagnostic, chapters).map(|mut p| {
+            let position = files.position(diagnostic).map(|mut p| {
                 p.file = format!("{prefix}{}", p.file);
                 p
             });
@@ -298,6 +267,75 @@ pub fn emit(
         }
     }
     Ok(())
+}
+
+/// The files diagnostics point into, each added (and its lines indexed) once
+/// however many diagnostics point into it: only those chapters and data files,
+/// since most chapters of a book have nothing to report.
+struct FileIndex<'a> {
+    files: SimpleFiles<&'a str, &'a str>,
+    chapter_ids: Vec<Option<usize>>,
+    /// Data files by address: diagnostics share one `Arc` per file.
+    data_ids: HashMap<*const SourceFile, usize>,
+}
+
+impl<'a> FileIndex<'a> {
+    fn of(diagnostics: &'a [Diagnostic], chapters: &[ChapterSource<'a>]) -> Self {
+        let mut index = FileIndex {
+            files: SimpleFiles::new(),
+            chapter_ids: vec![None; chapters.len()],
+            data_ids: HashMap::new(),
+        };
+        for diagnostic in diagnostics {
+            match &diagnostic.location {
+                Some(Location::Chapter { chapter, .. }) => {
+                    if let (Some(slot @ None), Some(source)) =
+                        (index.chapter_ids.get_mut(*chapter), chapters.get(*chapter))
+                    {
+                        *slot = Some(index.files.add(source.name, source.text));
+                    }
+                }
+                Some(Location::File { file, .. }) => {
+                    let files = &mut index.files;
+                    index
+                        .data_ids
+                        .entry(Arc::as_ptr(file))
+                        .or_insert_with(|| files.add(file.name.as_str(), file.text.as_str()));
+                }
+                _ => {}
+            }
+        }
+        index
+    }
+
+    /// The file id and clamped byte range a diagnostic points at.
+    fn span(&self, diagnostic: &Diagnostic) -> Option<(usize, Range<usize>)> {
+        let (id, range) = match diagnostic.location.as_ref()? {
+            Location::Chapter { chapter, range } => ((*self.chapter_ids.get(*chapter)?)?, range),
+            Location::File { file, range } => (*self.data_ids.get(&Arc::as_ptr(file))?, range),
+            Location::Path(_) => return None,
+        };
+        let text = self.files.source(id).ok()?;
+        Some((id, clamp(range.clone(), text)))
+    }
+
+    /// File, line and column of a diagnostic, as [`position_of`] gives them.
+    fn position(&self, diagnostic: &Diagnostic) -> Option<Position> {
+        if let Some(Location::Path(path)) = &diagnostic.location {
+            return Some(Position {
+                file: path.clone(),
+                line: 1,
+                column: 1,
+            });
+        }
+        let (id, range) = self.span(diagnostic)?;
+        let location = self.files.location(id, range.start).ok()?;
+        Some(Position {
+            file: self.files.name(id).ok()?.to_string(),
+            line: location.line_number,
+            column: location.column_number,
+        })
+    }
 }
 
 fn render_one<'f, F: Files<'f, FileId = usize>>(
