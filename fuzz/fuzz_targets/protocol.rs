@@ -1,0 +1,44 @@
+//! `protocol`: what mdBook writes to the preprocessor's stdin, as arbitrary
+//! bytes: `protocol::parse_request`, then the whole `preprocess` run.
+//!
+//! Invariants: `preprocess` exits 0 with a JSON book on stdout, or 1 with
+//! nothing on stdout; input that `parse_request` rejects exits 1; the book
+//! written back is the book that came in except for chapter contents, and
+//! chapters without `{{` and `faq` keep theirs.
+
+#![no_main]
+
+use fuzz_support::{may_hold_directive, run_preprocess};
+use libfuzzer_sys::fuzz_target;
+use mdbook_community::Environment;
+use mdbook_community::book::take_chapters;
+use mdbook_community::protocol;
+
+fuzz_target!(|data: &[u8]| {
+    let request = protocol::parse_request(data);
+    let result = run_preprocess(data.to_vec(), Environment::default());
+    let mut request = match request {
+        Err(_) => {
+            assert_eq!(result.code, 1, "rejected input exits 1");
+            return;
+        }
+        Ok(request) => request,
+    };
+    let Some(mut written) = result.book else {
+        return;
+    };
+    let generation = request.generation;
+    let before = take_chapters(&mut request.book, generation);
+    let after = take_chapters(&mut written, generation);
+    assert_eq!(before.len(), after.len(), "the book keeps its chapters");
+    for (old, new) in before.iter().zip(&after) {
+        assert_eq!(old.name, new.name, "chapters stay in order");
+        if !may_hold_directive(&old.content) {
+            assert_eq!(
+                old.content, new.content,
+                "a chapter without directives changed"
+            );
+        }
+    }
+    assert_eq!(request.book, written, "only chapter contents change");
+});
