@@ -319,7 +319,7 @@ impl<'a> FileIndex<'a> {
         Some((id, clamp(range.clone(), text)))
     }
 
-    /// File, line and column of a diagnostic, as [`position_of`] gives them.
+    /// File, line and column of a diagnostic (1-based; columns in characters).
     fn position(&self, diagnostic: &Diagnostic) -> Option<Position> {
         if let Some(Location::Path(path)) = &diagnostic.location {
             return Some(Position {
@@ -378,22 +378,6 @@ fn clamp(range: Range<usize>, text: &str) -> Range<usize> {
         end += 1;
     }
     start..end
-}
-
-/// Resolves a diagnostic's location to file, line and column.
-pub fn position_of(diagnostic: &Diagnostic, chapters: &[ChapterSource<'_>]) -> Option<Position> {
-    match diagnostic.location.as_ref()? {
-        Location::Chapter { chapter, range } => {
-            let source = chapters.get(*chapter)?;
-            Some(position_in(source.name, source.text, range.start))
-        }
-        Location::File { file, range } => Some(position_in(&file.name, &file.text, range.start)),
-        Location::Path(path) => Some(Position {
-            file: path.clone(),
-            line: 1,
-            column: 1,
-        }),
-    }
 }
 
 /// 1-based line and character column of byte `offset` in `text`.
@@ -468,6 +452,41 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_file_is_indexed_once_however_many_diagnostics_point_into_it() {
+        let big = Arc::new(SourceFile {
+            name: "CODEOWNERS".into(),
+            text: "x\n".repeat(100),
+        });
+        let other = Arc::new(SourceFile {
+            name: "maintainers.toml".into(),
+            text: "y\n".into(),
+        });
+        let at = |file: &Arc<SourceFile>, line: usize| {
+            Diagnostic::error("bad line").in_file(file, 2 * line..2 * line + 1)
+        };
+        let mut diagnostics: Vec<Diagnostic> = (0..100).map(|line| at(&big, line)).collect();
+        diagnostics.push(at(&other, 0));
+        let chapters = [ChapterSource {
+            name: "a.md",
+            text: "z\n",
+        }];
+        diagnostics.push(Diagnostic::error("bad chapter").in_chapter(0, 0..1));
+        let index = FileIndex::of(&diagnostics, &chapters);
+        assert!(index.files.get(2).is_ok() && index.files.get(3).is_err());
+        let position = index
+            .position(&diagnostics[99])
+            .expect("a position in CODEOWNERS");
+        assert_eq!((position.file.as_str(), position.line), ("CODEOWNERS", 100));
+        assert_eq!(
+            index
+                .position(&diagnostics[101])
+                .expect("a position in a.md")
+                .file,
+            "a.md"
+        );
+    }
 
     fn render(diagnostics: &[Diagnostic], chapters: &[ChapterSource<'_>], gha: bool) -> String {
         let mut out = Vec::new();

@@ -113,7 +113,7 @@ fn render(text: &str, is_json: bool, people: &People) {
 /// Prints `problems` as the plugin would (into a buffer).
 fn emit(problems: &[Diagnostic]) {
     let mut sink = Vec::new();
-    let _ = diagnostics::emit(&mut sink, problems, &[], EmitOptions::default());
+    let _ = diagnostics::emit(&mut sink, problems, &[], &EmitOptions::default());
 }
 
 fuzz_target!(|data: &[u8]| {

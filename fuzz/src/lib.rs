@@ -173,6 +173,7 @@ impl BuildOptions {
         Environment {
             github_actions: self.github_actions,
             color: self.color,
+            ..Environment::default()
         }
     }
 
