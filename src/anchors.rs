@@ -156,22 +156,38 @@ fn percent_decode(text: &str) -> String {
     String::from_utf8(out).unwrap_or_else(|_| text.to_string())
 }
 
-/// Whether `text` may hold a link with a fragment: `](...#` or `]: ...#` on
-/// a line, or the contributing URL. A byte scan; no parsing.
+/// Whether `text` may hold a link with a fragment: a `](` or `]:` followed
+/// (after spaces, tabs and at most one line ending, as CommonMark allows) by
+/// a destination holding `#`, or the contributing URL anywhere. A byte scan,
+/// no parsing; it may say yes for text that has no such link, never no for
+/// text that has one.
 pub fn may_have_fragment_links(text: &str, contributing_url: Option<&str>) -> bool {
     let bytes = text.as_bytes();
-    let link_with_fragment = |finder: &[u8]| {
-        memmem::find_iter(bytes, finder).any(|at| {
-            let rest = &bytes[at + finder.len()..];
-            let end = memchr::memchr3(b')', b'\n', b' ', rest).unwrap_or(rest.len());
-            memchr::memchr(b'#', &rest[..end]).is_some()
-        })
+    let is_blank = |b: &u8| matches!(b, b' ' | b'\t');
+    let destination_has_fragment = |after: &[u8]| {
+        let mut rest = after;
+        let skip_blanks =
+            |rest: &[u8]| rest.iter().position(|b| !is_blank(b)).unwrap_or(rest.len());
+        rest = &rest[skip_blanks(rest)..];
+        if let Some(next) = rest.strip_prefix(b"\r\n").or_else(|| {
+            rest.strip_prefix(b"\n")
+                .or_else(|| rest.strip_prefix(b"\r"))
+        }) {
+            rest = &next[skip_blanks(next)..];
+        }
+        let end = match rest.strip_prefix(b"<") {
+            // `<...>` destinations may hold spaces, not line endings.
+            Some(inner) => 1 + memchr::memchr3(b'>', b'\n', b'\r', inner).unwrap_or(inner.len()),
+            None => rest
+                .iter()
+                .position(|b| b.is_ascii_whitespace())
+                .unwrap_or(rest.len()),
+        };
+        memchr::memchr(b'#', &rest[..end]).is_some()
     };
-    link_with_fragment(b"](")
-        || link_with_fragment(b"]: ")
-        || link_with_fragment(b"]:")
-        || link_with_fragment(b"](<")
-        || contributing_url.is_some_and(|url| memmem::find(bytes, url.as_bytes()).is_some())
+    memchr::memchr_iter(b']', bytes).any(|at| {
+        matches!(bytes.get(at + 1), Some(b'(' | b':')) && destination_has_fragment(&bytes[at + 2..])
+    }) || contributing_url.is_some_and(|url| memmem::find(bytes, url.as_bytes()).is_some())
 }
 
 /// Every link in `text` outside code, including links inside the bodies of
@@ -224,6 +240,15 @@ mod tests {
         assert!(may_have_fragment_links("[x]: a.md#b", None));
         assert!(!may_have_fragment_links("see [x](a.md) # not a link", None));
         assert!(!may_have_fragment_links("# Heading\n\nplain", None));
+        // Whatever CommonMark allows between `](` or `]:` and the destination.
+        assert!(may_have_fragment_links("[s]:   b.md#x", None));
+        assert!(may_have_fragment_links("[s]:\n  b.md#x", None));
+        assert!(may_have_fragment_links("[s]:\r\n\tb.md#x", None));
+        assert!(may_have_fragment_links("[x]( b.md#x)", None));
+        assert!(may_have_fragment_links("[x](\n b.md#x)", None));
+        assert!(may_have_fragment_links("[x](<my file.md#x>)", None));
+        assert!(!may_have_fragment_links("[x](a.md) and #tag", None));
+        assert!(!may_have_fragment_links("[x]:\n\n#heading", None));
         assert!(may_have_fragment_links(
             "https://h/C.md#x",
             Some("https://h/C.md")

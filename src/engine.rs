@@ -2,6 +2,7 @@
 //! cores, and collects diagnostics.
 
 use std::cell::RefCell;
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -97,6 +98,9 @@ pub struct Cx<'a> {
     /// Warnings (and checks' errors) a directive reports beside a
     /// successful expansion.
     reported: RefCell<Vec<Diagnostic>>,
+    /// Ids directives set explicitly on this page so far (`{#id}`), and the
+    /// ids of the chapter's own headings, computed on first use.
+    claimed_ids: RefCell<Option<HashSet<String>>>,
 }
 
 impl<'a> Cx<'a> {
@@ -108,7 +112,35 @@ impl<'a> Cx<'a> {
             mode,
             in_fence: false,
             reported: RefCell::new(Vec::new()),
+            claimed_ids: RefCell::new(None),
         }
+    }
+
+    /// An id for a heading a directive generates with an explicit `{#id}`:
+    /// `base`, or `base-1`, `base-2`, ... when the chapter's own headings or
+    /// an earlier explicit id of this page already have it. (mdBook numbers
+    /// repeats of the ids it makes, never of explicit ones.)
+    pub fn claim_id(&self, base: &str) -> String {
+        let mut claimed = self.claimed_ids.borrow_mut();
+        let claimed = claimed.get_or_insert_with(|| {
+            let settings = self.settings();
+            headings::mdbook_page(
+                &self.current().content,
+                settings.markdown,
+                settings.generation,
+            )
+            .ids()
+            .map(str::to_string)
+            .collect()
+        });
+        let mut id = base.to_string();
+        let mut n = 1;
+        while claimed.contains(&id) {
+            id = format!("{base}-{n}");
+            n += 1;
+        }
+        claimed.insert(id.clone());
+        id
     }
 
     /// Reports a problem that does not stop the directive from expanding

@@ -58,6 +58,24 @@ fn open_and_id_prefix() {
 }
 
 #[test]
+fn id_prefix_ids_come_from_the_rendered_question_and_are_unique_on_the_page() {
+    let chapter = "## faq-q\n\n```faq id-prefix=faq-\nUnderlined question\n-------------------\nOne.\n\n## Q\nTwo.\n\n## Who is {{#person ezyang}}?\nThree.\n```\n\n```faq id-prefix=faq-\n## Q\nFour.\n```\n";
+    let out = expand_with(installed(), "html", chapter);
+    for heading in [
+        // An underlined question becomes one ATX line, which can carry an id.
+        "## Underlined question {#faq-underlined-question}\n",
+        // `faq-q` is the page's own heading; the second block's Q comes next.
+        "## Q {#faq-q-1}\n",
+        "## Q {#faq-q-2}\n",
+        // The id of the question as shown, not as written.
+        "## Who is Edward Yang ([ezyang](https://github.com/ezyang))? {#faq-who-is-edward-yang-ezyang}\n",
+    ] {
+        assert!(out.contains(heading), "no {heading:?} in:\n{out}");
+    }
+    assert!(!out.contains("-------"), "{out}");
+}
+
+#[test]
 fn inline_assets_when_not_installed() {
     let out = expand_with(json!({}), "html", "```faq\n## Q\nA\n```\n");
     assert!(out.starts_with("<style>\n"), "{out}");

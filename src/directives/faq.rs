@@ -11,6 +11,7 @@
 //! ```
 //! ````
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use pulldown_cmark::{Event, Tag, TagEnd};
@@ -39,10 +40,10 @@ struct FaqOptions {
 struct Question {
     /// The heading, without its line ending.
     heading: Range<usize>,
-    /// The heading's plain text (for ids).
-    text: String,
     /// Whether the heading sets its own `{#id}`.
     has_custom_id: bool,
+    /// The heading's level, 1 to 6.
+    level: u8,
     /// Everything up to the next question.
     answer: Range<usize>,
 }
@@ -78,7 +79,7 @@ impl FenceDirective for Faq {
         let ids = options
             .id_prefix
             .as_deref()
-            .map(|prefix| prefixed_ids(prefix, &questions, cx));
+            .map(|prefix| prefixed_ids(prefix, &expanded, &questions, cx));
         Ok(Expansion::Block(html(
             &expanded,
             &questions,
@@ -165,7 +166,7 @@ fn split(block: &FenceBlock<'_>, cx: &Cx<'_>) -> Result<Vec<Question>, Vec<Diagn
             Event::End(TagEnd::Heading(_)) => {
                 depth = depth.saturating_sub(1);
                 if depth == 0
-                    && let Some((heading, text, custom, _)) = current.take()
+                    && let Some((heading, text, custom, level)) = current.take()
                 {
                     let heading = trim_line_end(body, heading);
                     if text.trim().is_empty() {
@@ -179,8 +180,8 @@ fn split(block: &FenceBlock<'_>, cx: &Cx<'_>) -> Result<Vec<Question>, Vec<Diagn
                     questions.push(Question {
                         answer: heading.end..body.len(),
                         heading,
-                        text: text.trim().to_string(),
                         has_custom_id: custom,
+                        level,
                     });
                 }
             }
@@ -269,13 +270,16 @@ fn html(
         } else {
             "<details class=\"community-faq-entry\">\n<summary>\n\n"
         });
-        out.push_str(heading.trim_end());
-        if let Some(id) = ids.and_then(|ids| ids.get(index))
-            && !question.has_custom_id
-        {
-            out.push_str(" {#");
-            out.push_str(id);
-            out.push('}');
+        match ids.and_then(|ids| ids.get(index)) {
+            Some(id) if !question.has_custom_id => {
+                // An id attribute only ends an ATX heading's line; an
+                // underlined heading's text moves onto one.
+                out.push_str(&atx_heading(heading, question.level));
+                out.push_str(" {#");
+                out.push_str(id);
+                out.push('}');
+            }
+            _ => out.push_str(heading.trim_end()),
         }
         out.push_str("\n\n</summary>\n\n");
         let answer = answer.trim_matches('\n');
@@ -291,26 +295,43 @@ fn html(
     out
 }
 
-/// `id-prefix`: ids are the prefix plus mdBook's id for the question's
-/// text, unique on the page.
-fn prefixed_ids(prefix: &str, questions: &[Question], cx: &Cx<'_>) -> Vec<String> {
-    let mut used: Vec<String> = Vec::new();
-    let generation = cx.settings().generation;
-    questions
+/// `heading` (an ATX or setext heading, as written) as one ATX heading line.
+fn atx_heading(heading: &str, level: u8) -> Cow<'_, str> {
+    let heading = heading.trim_end();
+    if heading.trim_start().starts_with('#') {
+        return Cow::Borrowed(heading);
+    }
+    // Setext: the text lines above the underline, joined.
+    let mut lines: Vec<&str> = heading.lines().map(str::trim).collect();
+    lines.pop();
+    Cow::Owned(format!(
+        "{} {}",
+        "#".repeat(usize::from(level)),
+        lines.join(" ")
+    ))
+}
+
+/// `id-prefix`: ids are the prefix plus the id mdBook would give the
+/// question as rendered (its directives expanded), unique on the page.
+fn prefixed_ids(
+    prefix: &str,
+    expanded: &[(String, String)],
+    questions: &[Question],
+    cx: &Cx<'_>,
+) -> Vec<String> {
+    let settings = cx.settings();
+    expanded
         .iter()
-        .map(|q| {
-            let base = format!(
-                "{prefix}{}",
-                crate::slug::base_id(crate::slug::IdRules::MdBook(generation), &q.text)
-            );
-            let mut id = base.clone();
-            let mut n = 1;
-            while used.contains(&id) {
-                id = format!("{base}-{n}");
-                n += 1;
+        .zip(questions)
+        .map(|((heading, _), question)| {
+            if question.has_custom_id {
+                // Unused: the question keeps its own id.
+                return String::new();
             }
-            used.push(id.clone());
-            id
+            let page =
+                crate::headings::mdbook_page(heading, settings.markdown, settings.generation);
+            let base = page.headings.first().map_or("", |h| h.id.as_str());
+            cx.claim_id(&format!("{prefix}{base}"))
         })
         .collect()
 }
