@@ -135,9 +135,9 @@ impl Settings {
                     _ => AnchorCheck::Warn,
                 }
             }
-            "people" => self.people = Some(path(value)?),
-            "codeowners" => self.codeowners = Some(path(value)?),
-            "contributing" => self.contributing = Some(path(value)?),
+            "people" => self.people = Some(self.existing_file(value)?),
+            "codeowners" => self.codeowners = Some(self.existing_file(value)?),
+            "contributing" => self.contributing = Some(self.existing_file(value)?),
             "contributing-url" => {
                 let url = string(value)?;
                 if !(url.starts_with("https://") || url.starts_with("http://")) {
@@ -155,6 +155,40 @@ impl Settings {
             }
         }
         Ok(())
+    }
+
+    /// A data-file path from book.toml: it must name a file, relative to the
+    /// book root, whether or not a directive uses it in this build (a typo
+    /// would otherwise go unnoticed until one does, and the anchor check of
+    /// links to `contributing-url` would silently stop).
+    fn existing_file(&self, value: &Value) -> Result<PathBuf, Problem> {
+        let path = path(value)?;
+        let full = self.in_root(&path);
+        if full.is_file() {
+            return Ok(path);
+        }
+        let shown = path.display().to_string().replace('\\', "/");
+        let suggestion = full
+            .file_name()
+            .and_then(|name| Some((name.to_str()?, std::fs::read_dir(full.parent()?).ok()?)))
+            .and_then(|(name, entries)| {
+                let files: Vec<String> = entries
+                    .filter_map(|e| e.ok()?.file_name().into_string().ok())
+                    .collect();
+                let close = did_you_mean(name, files.iter().map(String::as_str))?;
+                let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
+                Some(match parent {
+                    Some(parent) => format!("{}/{close}", parent.display()).replace('\\', "/"),
+                    None => close.to_string(),
+                })
+            });
+        Err(Problem::value(
+            format!(
+                "`{shown}` does not exist (paths are relative to the book root, {})",
+                self.root.display()
+            ),
+            suggestion,
+        ))
     }
 
     /// The chapter file name shown in diagnostics: `src/<source_path>`.
@@ -300,14 +334,29 @@ mod tests {
         assert!(s.html);
     }
 
+    /// A book root holding `files` (empty).
+    fn root_with(files: &[&str]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().expect("temporary folder");
+        for file in files {
+            let path = dir.path().join(file);
+            std::fs::create_dir_all(path.parent().expect("a parent")).expect("folders");
+            std::fs::write(path, "").expect("written");
+        }
+        dir
+    }
+
     #[test]
     fn reads_our_keys_and_ignores_mdbooks() {
+        let root = root_with(&["data/people.toml"]);
         let s = Settings::from_context(
-            &context(serde_json::json!({
-                "on-error": "warn", "after": ["links"], "command": "x",
-                "people": "data/people.toml", "check-anchors": "error",
-                "contributing-url": "https://github.com/o/r/blob/main/CONTRIBUTING.md/"
-            })),
+            &Context {
+                root: root.path().to_path_buf(),
+                ..context(serde_json::json!({
+                    "on-error": "warn", "after": ["links"], "command": "x",
+                    "people": "data/people.toml", "check-anchors": "error",
+                    "contributing-url": "https://github.com/o/r/blob/main/CONTRIBUTING.md/"
+                }))
+            },
             Generation::V04,
         )
         .expect("valid");
@@ -336,6 +385,34 @@ mod tests {
                 .contains(r#"must be one of "warn", "error", "off""#)
         );
         assert_eq!(errors[1].help, [r#"did you mean `"error"`?"#]);
+    }
+
+    #[test]
+    fn configured_data_files_must_exist_with_a_suggestion() {
+        let root = root_with(&["docs/CONTRIBUTING.md", "people.toml"]);
+        let errors = Settings::from_context(
+            &Context {
+                root: root.path().to_path_buf(),
+                ..context(serde_json::json!({
+                    "contributing": "docs/CONTRIBUTNG.md",
+                    "people": "peple.toml",
+                    "codeowners": "nowhere/CODEOWNERS",
+                }))
+            },
+            Generation::V05,
+        )
+        .expect_err("missing files");
+        assert_eq!(errors.len(), 3);
+        assert!(
+            errors[0].message.starts_with(
+                "[preprocessor.community] contributing `docs/CONTRIBUTNG.md` does not exist"
+            ),
+            "{}",
+            errors[0].message
+        );
+        assert_eq!(errors[0].help, ["did you mean `docs/CONTRIBUTING.md`?"]);
+        assert_eq!(errors[1].help, ["did you mean `people.toml`?"]);
+        assert!(errors[2].help.is_empty());
     }
 
     #[test]

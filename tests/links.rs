@@ -124,14 +124,21 @@ fn configured_contributing_path() {
         &[("A", "a.md", "{{#contributing}}")],
     );
     assert_eq!(result.contents(Shape::V05)[0], "[Hacking](https://h/x)");
-    let (result, _) = run_book(&[], config, &[("A", "a.md", "{{#contributing}}")]);
-    assert!(
-        result
-            .stderr
-            .contains("`docs/HACKING.md` (set by `contributing` in book.toml) does not exist"),
-        "{}",
-        result.stderr
+    // A path that names no file is an error in book.toml, with a
+    // suggestion, even when no directive uses the file.
+    let (result, _) = run_book(
+        &[("docs/HACKING.md", "# Hacking\n")],
+        json!({"preprocessor": {"community": {"contributing": "docs/HACKNG.md"}}}),
+        &[("A", "a.md", "No directive.\n")],
     );
+    assert_eq!(result.code, 1);
+    assert!(result.stdout.is_empty());
+    for expected in [
+        "error: [preprocessor.community] contributing `docs/HACKNG.md` does not exist",
+        "help: did you mean `docs/HACKING.md`?",
+    ] {
+        assert!(result.stderr.contains(expected), "{}", result.stderr);
+    }
 }
 
 const GUIDE: &str =
@@ -199,6 +206,32 @@ fn anchor_check_warns_by_default_and_errors_when_asked() {
     );
     assert_eq!(result.code, 0);
     assert!(result.stderr.is_empty(), "{}", result.stderr);
+}
+
+#[test]
+fn links_written_with_spaces_or_a_line_break_before_the_destination_are_checked() {
+    // Each chapter's only fragment link is in a form CommonMark allows but a
+    // naive `](...#` scan would miss.
+    for text in [
+        "Use [the setup][s].\n\n[s]:   guide/setup.md#seting-up\n",
+        "Use [the setup][s].\n\n[s]:\n  guide/setup.md#seting-up\n",
+        "See [setup]( guide/setup.md#seting-up).\n",
+        "See [setup](\n  guide/setup.md#seting-up).\n",
+        "See [setup](<guide/setup.md#seting-up>).\n",
+    ] {
+        let chapters = [("Guide", "guide/setup.md", GUIDE), ("A", "a.md", text)];
+        let (result, _) = run_book(
+            &[],
+            json!({"preprocessor": {"community": {"check-anchors": "error"}}}),
+            &chapters,
+        );
+        assert_eq!(result.code, 1, "{text:?}: {}", result.stderr);
+        assert!(
+            result.stderr.contains("help: did you mean `#setting-up`?"),
+            "{text:?}: {}",
+            result.stderr
+        );
+    }
 }
 
 #[test]
