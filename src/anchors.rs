@@ -28,8 +28,17 @@ pub struct FoundLink {
     pub range: Range<usize>,
 }
 
-/// Checks chapter `index`; returns a diagnostic per broken anchor.
-pub fn check_chapter(run: &Run<'_>, index: usize) -> Vec<Diagnostic> {
+/// A link whose anchor does not exist.
+#[derive(Debug)]
+pub struct BrokenLink {
+    /// What to report (pointing at the fragment where it is written).
+    pub diagnostic: Diagnostic,
+    /// The whole link, in the chapter's content.
+    pub link: Range<usize>,
+}
+
+/// Checks chapter `index`; returns each link whose anchor does not exist.
+pub fn check_chapter(run: &Run<'_>, index: usize) -> Vec<BrokenLink> {
     let settings = run.settings;
     if settings.check_anchors == AnchorCheck::Off {
         return Vec::new();
@@ -61,10 +70,15 @@ pub fn check_chapter(run: &Run<'_>, index: usize) -> Vec<Diagnostic> {
     };
     links
         .iter()
-        .filter_map(|link| check_link(run, index, here, link))
-        .map(|d| match settings.check_anchors {
-            AnchorCheck::Error => d.for_chapter(index),
-            _ => d.as_warning().for_chapter(index),
+        .filter_map(|link| {
+            let diagnostic = check_link(run, index, here, link)?;
+            Some(BrokenLink {
+                diagnostic: match settings.check_anchors {
+                    AnchorCheck::Error => diagnostic.for_chapter(index),
+                    _ => diagnostic.as_warning().for_chapter(index),
+                },
+                link: link.range.clone(),
+            })
         })
         .collect()
 }

@@ -17,7 +17,7 @@ use crate::directive::{Expansion, Placement, Registry};
 use crate::headings::{self, PageIds};
 use crate::markdown::to_markdown;
 use crate::scan::{self, Site};
-use crate::settings::{AnchorCheck, Settings};
+use crate::settings::{AnchorCheck, OnError, Settings};
 use crate::splice::{Replacement, splice};
 
 /// Everything shared by one run: settings, directives, the book as mdBook
@@ -187,9 +187,31 @@ pub struct Outcome {
 
 /// Expands every directive in `text`.
 pub fn expand_text(text: &str, cx: &Cx<'_>) -> Outcome {
+    expand_text_with_notes(text, cx, &[])
+}
+
+/// Expands every directive in `text` and shows each of `notes` (a problem
+/// the directives did not report, and the byte offset of `text` it belongs
+/// after) as a visible note: at that offset, or after the directive block
+/// the offset is inside of, whose text is replaced.
+fn expand_text_with_notes(text: &str, cx: &Cx<'_>, notes: &[(usize, &Diagnostic)]) -> Outcome {
     let registry = cx.run.registry;
+    let options = cx.settings().markdown.parser_options();
     if !scan::may_contain(text, registry) {
-        return Outcome::default();
+        if notes.is_empty() {
+            return Outcome::default();
+        }
+        let replacements: Vec<Replacement> = notes
+            .iter()
+            .map(|&(at, note)| Replacement {
+                range: at..at,
+                text: format!(" {}", error_note(&[note], Placement::Inline, options)),
+            })
+            .collect();
+        return Outcome {
+            text: Some(splice(text, &replacements)),
+            diagnostics: Vec::new(),
+        };
     }
     let scan = scan::scan(text, registry, cx.settings().markdown);
     let mut diagnostics = scan.warnings;
@@ -236,6 +258,27 @@ pub fn expand_text(text: &str, cx: &Cx<'_>) -> Outcome {
         };
         replacements.push(Replacement { range, text });
     }
+    if !notes.is_empty() {
+        for &(at, note) in notes {
+            match replacements
+                .iter_mut()
+                .find(|r| r.range.start < at && at < r.range.end)
+            {
+                // Inside a directive block (a FAQ answer): after the block's
+                // text, as a block of its own, indented like the block.
+                Some(block) => {
+                    let note = error_note(&[note], Placement::Block, options);
+                    block.text = format!("{}\n\n{note}", block.text.trim_end_matches('\n'));
+                }
+                None => replacements.push(Replacement {
+                    range: at..at,
+                    text: format!(" {}", error_note(&[note], Placement::Inline, options)),
+                }),
+            }
+        }
+        // An insertion goes before a replacement that starts where it is.
+        replacements.sort_by_key(|r| (r.range.start, r.range.end));
+    }
     let text = (!replacements.is_empty()).then(|| splice(text, &replacements));
     Outcome { text, diagnostics }
 }
@@ -260,14 +303,14 @@ fn fit(
 }
 
 /// The visible note that replaces a failed directive (`on-error = "warn"`).
-fn error_note(
-    errors: &[Diagnostic],
+fn error_note<D: std::borrow::Borrow<Diagnostic>>(
+    errors: &[D],
     placement: Placement,
     options: pulldown_cmark::Options,
 ) -> String {
     let message = errors
         .iter()
-        .map(|e| e.message.as_str())
+        .map(|e| e.borrow().message.as_str())
         .collect::<Vec<_>>()
         .join("; ");
     let label = format!("mdbook-community error: {message}");
@@ -317,10 +360,18 @@ pub fn expand_book(run: &Run<'_>) -> (Vec<Option<String>>, Vec<Diagnostic>) {
             let n = next.fetch_add(1, Ordering::Relaxed);
             let Some(&index) = todo.get(n) else { break };
             let cx = Cx::new(run, index, Mode::Final);
-            let mut outcome = expand_text(&chapters[index].content, &cx);
+            // With `on-error = "warn"`, a link the anchor check fails shows
+            // in the page like a failed directive.
+            let broken = anchors::check_chapter(run, index);
+            let notes: Vec<(usize, &Diagnostic)> = broken
+                .iter()
+                .filter(|b| b.diagnostic.is_error() && run.settings.on_error == OnError::Warn)
+                .map(|b| (b.link.end, &b.diagnostic))
+                .collect();
+            let mut outcome = expand_text_with_notes(&chapters[index].content, &cx, &notes);
             outcome
                 .diagnostics
-                .extend(anchors::check_chapter(run, index));
+                .extend(broken.into_iter().map(|b| b.diagnostic));
             if let Ok(mut results) = results.lock() {
                 results.push((index, outcome));
             }

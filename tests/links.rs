@@ -235,6 +235,42 @@ fn links_written_with_spaces_or_a_line_break_before_the_destination_are_checked(
 }
 
 #[test]
+fn with_on_error_warn_a_broken_link_shows_as_a_note_after_it() {
+    let chapter = "# A\n\n- [bad](guide/setup.md#seting-up), [ok](guide/setup.md#setting-up)\n\n```faq\n## Q\nSee [y](guide/setup.md#nope).\n```\n\nEnd.\n";
+    let chapters = [("Guide", "guide/setup.md", GUIDE), ("A", "a.md", chapter)];
+    let (result, _) = run_book(
+        &[],
+        json!({"preprocessor": {"community": {"check-anchors": "error", "on-error": "warn"}}}),
+        &chapters,
+    );
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    assert!(
+        result
+            .stderr
+            .contains("mdbook-community: 2 errors shown in the pages"),
+        "{}",
+        result.stderr
+    );
+    let contents = result.contents(Shape::V05);
+    let page = &contents[1];
+    let note = " **\\[mdbook-community error: broken link: no heading \\`#seting-up\\` in \\`guide/setup.md\\`\\]**";
+    assert!(
+        page.starts_with(&format!(
+            "# A\n\n- [bad](guide/setup.md#seting-up){note}, [ok](guide/setup.md#setting-up)\n\n"
+        )),
+        "{page}"
+    );
+    // The link in the FAQ answer: a note after the block, before the text
+    // that followed it, which is unchanged.
+    let after_block = page.split("</div>").nth(1).expect("a FAQ block");
+    assert!(
+        after_block.contains("**mdbook-community error:** broken link: no heading \\`#nope\\`"),
+        "{after_block}"
+    );
+    assert!(after_block.ends_with("\n\nEnd.\n"), "{after_block}");
+}
+
+#[test]
 fn anchor_check_covers_contributing_url_links_and_faq_answers() {
     let chapter = "[a](https://github.com/o/r/blob/main/CONTRIBUTING.md#reporting-issues) [b](https://github.com/o/r/blob/main/CONTRIBUTING.md#reporting-isues)\n\n```faq\n## Q\nSee [c](#nope).\n```\n";
     let (result, _) = run_book(
