@@ -54,6 +54,9 @@ struct Candidate<'t> {
     name_range: Range<usize>,
     /// Index of the closing `}}`, if it is on the same line.
     close: Option<usize>,
+    /// For a name that is not ours but one letter or two away from one of
+    /// ours (`{{#persn}}`), the name it was probably meant to be.
+    typo_of: Option<&'static str>,
 }
 
 /// Whether `text` may contain a directive of `registry` (the fast path: no
@@ -77,6 +80,18 @@ pub fn scan<'t>(text: &'t str, registry: &Registry, options: MarkdownOptions) ->
         }
         while let Some(fence) = fences.next_if(|f| f.range.start < candidate.start) {
             scan.sites.push(Site::Fence(fence));
+        }
+        if let Some(meant) = candidate.typo_of {
+            scan.warnings.push(
+                Diagnostic::warning(format!(
+                    "`{{{{#{}}}}}` is not a directive of mdbook-community; left as text",
+                    candidate.name
+                ))
+                .in_chapter(0, candidate.name_range.clone())
+                .with_label("unknown directive")
+                .with_help(format!("did you mean `{{{{#{meant}}}}}`?")),
+            );
+            continue;
         }
         let Some(close) = candidate.close else {
             scan.warnings.push(
@@ -149,21 +164,44 @@ fn brace_candidates<'t, 'r>(
         {
             name_end += 1;
         }
-        let name = &text[name_start..name_end];
-        let directive = registry.brace(name)?;
         // The name must end the word: `{{#personal}}` is not `{{#person}}`.
         if name_end < bytes.len() && !matches!(bytes[name_end], b' ' | b'\t' | b'}' | b'\r' | b'\n')
         {
             return None;
         }
+        let name = &text[name_start..name_end];
+        let (name, typo_of) = match registry.brace(name) {
+            Some(directive) => (directive.name(), None),
+            None => (name, Some(likely_typo_of(name, registry)?)),
+        };
         let close = find_close(&text[name_end..]).map(|i| name_end + i);
         Some(Candidate {
             start,
-            name: directive.name(),
+            name,
             name_range: name_start..name_end,
             close,
+            typo_of,
         })
     })
+}
+
+/// The directive of ours `name` is a likely misspelling of: at most one edit
+/// away (two for names of eight letters or more), ignoring case. Short names
+/// are left alone, since other plugins' directives may be near them
+/// (`{{#refs}}` is not `{{#ref}}`).
+fn likely_typo_of(name: &str, registry: &Registry) -> Option<&'static str> {
+    const SHORTEST: usize = 5;
+    if name.len() < SHORTEST {
+        return None;
+    }
+    let lowered = name.to_ascii_lowercase();
+    registry
+        .brace_names()
+        .filter(|ours| ours.len() >= SHORTEST)
+        .find(|ours| {
+            let allowed = if ours.len() >= 8 { 2 } else { 1 };
+            strsim::damerau_levenshtein(&lowered, ours) <= allowed
+        })
 }
 
 /// Whether some line may open a fence whose info string starts with one of
@@ -373,6 +411,37 @@ mod tests {
                 ("{{#x a}}".to_string(), Placement::Block),
                 ("{{ #x spaced}}".to_string(), Placement::Inline)
             ]
+        );
+    }
+
+    #[test]
+    fn misspelt_names_of_ours_are_warnings_in_text_only() {
+        let registry = Registry::builtin();
+        let text = "{{#persn ada}} {{#Person ada}} {{#mantainers core}} {{#contributng}}\n\n`{{#persn code}}` {{#refs x}} {{#include a.md}} {{#personal}} {{#title T}}\n";
+        assert!(may_contain("{{#persn ada}}", &registry));
+        assert!(!may_contain(
+            "{{#refs x}} {{#include a.md}} {{#title T}}",
+            &registry
+        ));
+        let found = scan(
+            text,
+            &registry,
+            MarkdownOptions::defaults(crate::protocol::Generation::V05),
+        );
+        assert!(found.sites.is_empty());
+        let helps: Vec<String> = found.warnings.iter().map(|w| w.help.join(" ")).collect();
+        assert_eq!(
+            helps,
+            [
+                "did you mean `{{#person}}`?",
+                "did you mean `{{#person}}`?",
+                "did you mean `{{#maintainers}}`?",
+                "did you mean `{{#contributing}}`?"
+            ]
+        );
+        assert_eq!(
+            found.warnings[0].message,
+            "`{{#persn}}` is not a directive of mdbook-community; left as text"
         );
     }
 
