@@ -3,7 +3,8 @@
 //! failed run writes no partial book. Every directive case runs a second
 //! time with `on-error = "warn"`: the book is written, the problem shows as
 //! a note in its page and a warning on stderr, and nothing else in the
-//! chapter changes.
+//! chapter changes. CODEOWNERS lines GitHub would reject are warnings: the
+//! build goes on, without the line.
 
 mod common;
 
@@ -264,6 +265,12 @@ fn directive_cases() -> Vec<Case> {
             "must come last",
             "src/chapter.md:1:17",
         ),
+        case(
+            "contributing extra argument",
+            "{{#contributing #common-mistakes extra}}\n",
+            "expected `#anchor` or a heading's text",
+            "src/chapter.md:1:17",
+        ),
         Case {
             settings: json!({}),
             ..case(
@@ -282,15 +289,6 @@ fn directive_cases() -> Vec<Case> {
                 "contributing missing file",
                 "{{#contributing}}\n",
                 "no CONTRIBUTING file: looked for",
-                "src/chapter.md:1:4",
-            )
-        },
-        Case {
-            settings: json!({"contributing": "docs/NOPE.md", "contributing-url": "https://x/y"}),
-            ..case(
-                "contributing configured missing",
-                "{{#contributing}}\n",
-                "`docs/NOPE.md` (set by `contributing` in book.toml) does not exist",
                 "src/chapter.md:1:4",
             )
         },
@@ -410,6 +408,60 @@ fn directive_cases() -> Vec<Case> {
             "has no `id`",
             "maintainers.toml:1:1",
         ),
+        data_case(
+            "handle with a space",
+            "[people.\"soumith chintala\"]\n",
+            "handle `soumith chintala` must not contain spaces, quotes, braces, `=` or `,`",
+            "maintainers.toml:1:9",
+        ),
+        data_case(
+            "handle with a quote",
+            "[people.'soumith\"']\n",
+            "handle `soumith\"` must not contain spaces, quotes, braces, `=` or `,`",
+            "maintainers.toml:1:9",
+        ),
+        data_case(
+            "handle with braces",
+            "[people.\"{{soumith}}\"]\n",
+            "handle `{{soumith}}` must not contain spaces, quotes, braces, `=` or `,`",
+            "maintainers.toml:1:9",
+        ),
+        data_case(
+            "group id with a space",
+            "[[groups]]\nid = \"core team\"\n",
+            "group id `core team` must not contain spaces, quotes, braces, `=` or `,`",
+            "maintainers.toml:2:6",
+        ),
+        data_case(
+            "github not a login",
+            "[people.a]\ngithub = \"https://github.com/a\"\n",
+            "`github` of `a` is not a GitHub login (letters, digits and `-`)",
+            "maintainers.toml:2:10",
+        ),
+        data_case(
+            "url with a space",
+            "[people.a]\nurl = \"https://example.com/a b\"\n",
+            "`url` of `a` must not contain spaces, quotes, `<` or `>`",
+            "maintainers.toml:2:7",
+        ),
+        data_case(
+            "url with a quote",
+            "[people.a]\nurl = 'https://example.com/\"a\"'\n",
+            "`url` of `a` must not contain spaces, quotes, `<` or `>`",
+            "maintainers.toml:2:7",
+        ),
+        data_case(
+            "url with angle brackets",
+            "[people.a]\nurl = \"https://example.com/<a>\"\n",
+            "`url` of `a` must not contain spaces, quotes, `<` or `>`",
+            "maintainers.toml:2:7",
+        ),
+        data_case(
+            "avatar with a space",
+            "[people.a]\navatar = \"https://example.com/a b.png\"\n",
+            "`avatar` of `a` must not contain spaces, quotes, `<` or `>`",
+            "maintainers.toml:2:10",
+        ),
         Case {
             files: files(&[("people.json", "{\"people\": {\"a\": {}, \"a\": {}}}")]),
             settings: json!({"people": "people.json"}),
@@ -460,24 +512,6 @@ fn directive_cases() -> Vec<Case> {
             )
         },
         Case {
-            files: {
-                let mut f = files(&[]);
-                f.retain(|(p, _)| *p != "maintainers.toml");
-                f.push((
-                    "maintainers.toml/inner",
-                    b"a directory where the file should be".to_vec(),
-                ));
-                f
-            },
-            settings: json!({"people": "maintainers.toml"}),
-            ..data_case(
-                "unreadable data file",
-                "",
-                "does not exist",
-                "src/chapter.md:1:4",
-            )
-        },
-        Case {
             files: files(&[])
                 .into_iter()
                 .filter(|(p, _)| *p != "CODEOWNERS")
@@ -490,15 +524,88 @@ fn directive_cases() -> Vec<Case> {
             )
         },
         Case {
-            files: files(&[("codeowners-dir/x", "")]),
-            settings: json!({"codeowners": "codeowners-dir"}),
+            files: {
+                let mut f = files(&[]);
+                f.retain(|(p, _)| *p != "CODEOWNERS");
+                f.push(("CODEOWNERS", b"* @\xff\n".to_vec()));
+                f
+            },
             ..case(
-                "unreadable codeowners",
+                "codeowners not UTF-8",
                 "{{#codeowners a}}\n",
-                "cannot read the CODEOWNERS file codeowners-dir",
+                "CODEOWNERS is not valid UTF-8",
                 "src/chapter.md:1:4",
             )
         },
+    ]
+}
+
+/// A CODEOWNERS file whose second line GitHub would reject; the first,
+/// `* @soumith`, is valid.
+fn codeowners_case(
+    name: &'static str,
+    bad_line: &str,
+    message: &'static str,
+    location: &'static str,
+) -> Case {
+    Case {
+        files: files(&[("CODEOWNERS", &format!("* @soumith\n{bad_line}\n"))]),
+        code: 0,
+        ..case(name, "{{#codeowners}}\n", message, location)
+    }
+}
+
+/// Problems that are warnings: the build goes on.
+fn warning_cases() -> Vec<Case> {
+    vec![
+        codeowners_case(
+            "codeowners owner without @",
+            "/docs/ ezyang",
+            "invalid owner `ezyang`",
+            "CODEOWNERS:2:8",
+        ),
+        codeowners_case(
+            "codeowners team with two slashes",
+            "/docs/ @pytorch/core/docs",
+            "invalid owner `@pytorch/core/docs`",
+            "CODEOWNERS:2:8",
+        ),
+        codeowners_case(
+            "codeowners negation",
+            "!/docs/ @ezyang",
+            "GitHub does not support `!` (negated) patterns in CODEOWNERS",
+            "CODEOWNERS:2:1",
+        ),
+        codeowners_case(
+            "codeowners character range",
+            "/docs/[ab].md @ezyang",
+            "GitHub does not support `[ ]` character ranges in CODEOWNERS",
+            "CODEOWNERS:2:7",
+        ),
+        codeowners_case(
+            "codeowners escaped hash",
+            "\\#notes.md @ezyang",
+            "GitHub does not support escaping `#` at the start of a pattern",
+            "CODEOWNERS:2:1",
+        ),
+        codeowners_case(
+            "codeowners lone backslash",
+            "docs\\",
+            "the pattern ends with a lone `\\`",
+            "CODEOWNERS:2:5",
+        ),
+        codeowners_case(
+            "codeowners empty pattern",
+            "/ @ezyang",
+            "the pattern `/` never matches anything",
+            "CODEOWNERS:2:1",
+        ),
+        codeowners_case(
+            "codeowners pattern too long",
+            &format!("/{} @ezyang", "a/".repeat(2048)),
+            "the pattern is 4097 bytes long; mdbook-community accepts at most 4096",
+            "CODEOWNERS:2:1",
+        ),
     ]
 }
 
@@ -610,6 +717,66 @@ fn on_error_warn_writes_the_book_with_notes_and_changes_nothing_else() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
+#[test]
+fn codeowners_problems_are_warnings_and_skip_only_their_line() {
+    let mut failures = Vec::new();
+    for case in warning_cases() {
+        let result = run_case(&case, &case.settings);
+        // The same book with the bad line left out.
+        let without = Case {
+            files: files(&[("CODEOWNERS", "* @soumith\n")]),
+            ..codeowners_case("", "", "", "")
+        };
+        let expected = run_case(&without, &without.settings);
+        assert_eq!(expected.code, 0, "{}", expected.stderr);
+        assert!(expected.stderr.is_empty(), "{}", expected.stderr);
+        let mut problems = Vec::new();
+        if result.code != case.code {
+            problems.push(format!(
+                "exit code {} (expected {})",
+                result.code, case.code
+            ));
+        }
+        let warning = format!("warning: {}", case.message);
+        if result.stderr.matches(&warning).count() != 1 {
+            problems.push(format!("not one {warning:?}"));
+        }
+        if let Some(location) = case.location
+            && !result.stderr.contains(&format!("--> {location}"))
+        {
+            problems.push(format!("no location {location}"));
+        }
+        if !result
+            .stderr
+            .contains("= note: GitHub skips lines with invalid syntax")
+            && !case.message.contains("bytes long")
+        {
+            problems.push("no note that GitHub skips the line".into());
+        }
+        if result.stderr.lines().any(|l| l.starts_with("error")) {
+            problems.push("printed an error".into());
+        }
+        if result.stderr.contains("panicked") {
+            problems.push("panicked".into());
+        }
+        if result.code == 0 && result.contents(Shape::V05) != expected.contents(Shape::V05) {
+            problems.push(format!(
+                "the book is not the book without the line: {:?}",
+                result.contents(Shape::V05)
+            ));
+        }
+        if !problems.is_empty() {
+            failures.push(format!(
+                "{}: {}\n{}",
+                case.name,
+                problems.join("; "),
+                result.stderr
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
 /// The text before the first directive (or fence) and after the last one.
 fn around_directive(chapter: &str) -> (&str, &str) {
     let start = chapter
@@ -707,6 +874,84 @@ fn settings_problems_point_into_book_toml() {
     }
 }
 
+/// A data-file path set in book.toml must name a file, even when no
+/// directive uses it, and even with `on-error = "warn"`.
+#[test]
+fn configured_data_files_that_do_not_exist_are_errors_in_book_toml() {
+    let cases = [
+        (
+            "contributing = \"docs/CONTRIBUTNG.md\"",
+            json!({"contributing": "docs/CONTRIBUTNG.md"}),
+            "[preprocessor.community] contributing `docs/CONTRIBUTNG.md` does not exist (paths are relative to the book root",
+            "book.toml:2:16",
+            Some("did you mean `docs/CONTRIBUTING.md`?"),
+        ),
+        (
+            "people = \"peple.toml\"",
+            json!({"people": "peple.toml"}),
+            "[preprocessor.community] people `peple.toml` does not exist",
+            "book.toml:2:10",
+            Some("did you mean `people.toml`?"),
+        ),
+        (
+            "codeowners = \"nowhere/CODEOWNERS\"",
+            json!({"codeowners": "nowhere/CODEOWNERS"}),
+            "[preprocessor.community] codeowners `nowhere/CODEOWNERS` does not exist",
+            "book.toml:2:14",
+            None,
+        ),
+        (
+            // A directory where the file should be.
+            "people = \"data\"",
+            json!({"people": "data"}),
+            "[preprocessor.community] people `data`",
+            "book.toml:2:10",
+            None,
+        ),
+    ];
+    for (line, settings, message, location, help) in cases {
+        for on_error in ["fail", "warn"] {
+            let dir = book_root(&[
+                (
+                    "book.toml",
+                    &format!("[preprocessor.community]\n{line}\non-error = \"{on_error}\"\n"),
+                ),
+                ("docs/CONTRIBUTING.md", CONTRIBUTING),
+                ("people.toml", PEOPLE),
+                ("data/people.toml", PEOPLE),
+            ]);
+            let mut settings = settings.clone();
+            settings["on-error"] = json!(on_error);
+            let config = json!({"preprocessor": {"community": settings}});
+            let result = run(&request(
+                Shape::V05,
+                dir.path(),
+                config,
+                &[("A", "a.md", "No directive here.\n")],
+            ));
+            assert_eq!(result.code, 1, "{line}: {}", result.stderr);
+            assert!(result.stdout.is_empty(), "{line}: partial output");
+            assert!(
+                result.stderr.contains(&format!("error: {message}")),
+                "{line}: {}",
+                result.stderr
+            );
+            assert!(
+                result.stderr.contains(&format!("--> {location}")),
+                "{line}: {}",
+                result.stderr
+            );
+            if let Some(help) = help {
+                assert!(
+                    result.stderr.contains(&format!("= help: {help}")),
+                    "{line}: {}",
+                    result.stderr
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn unclosed_directives_warn_and_stay_as_text() {
     let chapter = "Ask {{#person ezyang\nand more.\n";
@@ -751,36 +996,104 @@ fn odd_but_valid_data_files_work() {
     );
 }
 
+/// Markup in every free-text field: name, affiliation, title, description,
+/// status and role.
+const EVIL: &str = "<script>alert(1)</script> *em* [x](javascript:alert(2)) <img src=x onerror=alert(3)> | `code` {{#person a}}";
+/// Markup in a handle and a group id, which may hold anything but spaces,
+/// quotes, braces, `=` and `,`. (No `|`: see
+/// `a_pipe_in_data_stays_in_its_table_cell`.)
+const EVIL_HANDLE: &str = "<script>alert(4)</script>*hem*[h](javascript:alert(5))`hcode`<img";
+const EVIL_ID: &str = "<script>alert(6)</script>*gem*[g](javascript:alert(7))|`gcode`";
+/// Markup in URLs, which may hold anything but spaces, quotes, `<` and `>`.
+const EVIL_URL: &str = "https://example.com/u)[u](javascript:alert(8))*uem*'\\";
+const EVIL_AVATAR: &str = "https://example.com/a.png?x=1&y='onerror=alert(9)//*aem*)";
+/// The name beside the avatar ends up in its `alt`.
+const EVIL_ALT: &str = "<script>alert(10)</script> *nem* \" onerror=\"alert(11)\" ' x='";
+/// `email` is not shown; if it ever is, it must be text too.
+const EVIL_EMAIL: &str = "<script>alert(12)</script>@example.com [m](javascript:alert(13)) *mem*";
+
+/// `markdown` as HTML, rendered as mdBook would.
+fn html_of(markdown: &str) -> String {
+    let mut html = String::new();
+    pulldown_cmark::html::push_html(
+        &mut html,
+        pulldown_cmark::Parser::new_ext(markdown, pulldown_cmark::Options::all()),
+    );
+    html
+}
+
+fn escape_href(url: &str) -> String {
+    let mut out = String::new();
+    pulldown_cmark_escape::escape_href(&mut out, url).expect("escapes");
+    out
+}
+
+fn escape_html(text: &str) -> String {
+    let mut out = String::new();
+    pulldown_cmark_escape::escape_html(&mut out, text).expect("escapes");
+    out
+}
+
+/// Every `href` and `src` in `html` is http(s), mailto or a fragment.
+fn assert_only_safe_urls(html: &str) {
+    for attribute in ["href=\"", "src=\""] {
+        for (at, _) in html.match_indices(attribute) {
+            let value = &html[at + attribute.len()..];
+            assert!(
+                ["https://", "http://", "mailto:", "#"]
+                    .iter()
+                    .any(|scheme| value.starts_with(scheme)),
+                "unsafe {attribute}{}... in:\n{html}",
+                &value[..value.len().min(40)]
+            );
+        }
+    }
+}
+
 #[test]
 fn injection_through_every_data_field_stays_text() {
-    let evil = "<script>alert(1)</script> *em* [x](javascript:alert(2)) <img src=x onerror=alert(3)> | `code` {{#person a}}";
     let data = format!(
-        "[people.a]\nname = {evil:?}\naffiliation = {evil:?}\n\n[[groups]]\nid = \"g\"\ntitle = {evil:?}\ndescription = {evil:?}\nmembers = [{{ handle = \"a\", status = {evil:?}, role = {evil:?} }}]\n"
+        "[people.a]\nname = {EVIL:?}\naffiliation = {EVIL:?}\nemail = {EVIL_EMAIL:?}\nurl = {EVIL_URL:?}\n\n\
+         [people.{EVIL_HANDLE:?}]\nemail = {EVIL_EMAIL:?}\n\n\
+         [people.gh]\nname = \"GH\"\ngithub = \"x_y-z\"\n\n\
+         [people.av]\nname = {EVIL_ALT:?}\ngithub = false\navatar = {EVIL_AVATAR:?}\n\n\
+         [[groups]]\nid = \"g\"\ntitle = {EVIL:?}\ndescription = {EVIL:?}\n\
+         members = [{{ handle = \"a\", status = {EVIL:?}, role = {EVIL:?} }}, {EVIL_HANDLE:?}, \"gh\", \"av\"]\n\n\
+         [[groups]]\nid = {EVIL_ID:?}\nmembers = [{EVIL_HANDLE:?}]\n"
     );
-    let dir = book_root(&[("maintainers.toml", &data), ("CODEOWNERS", "* @a\n")]);
-    let chapter = "{{#maintainers}}\n\n{{#maintainers g style=table}}\n\n{{#maintainers g style=inline}}\n\n{{#person a}}\n\n{{#codeowners}}\n";
+    let dir = book_root(&[("maintainers.toml", &data), ("CODEOWNERS", "* @a @x_y-z\n")]);
+    let chapter = format!(
+        "{{{{#maintainers}}}}\n\n{{{{#maintainers g style=table}}}}\n\n{{{{#maintainers g style=inline}}}}\n\n\
+         {{{{#maintainers {EVIL_ID} style=table}}}}\n\n{{{{#person a}}}}\n\n{{{{#person {EVIL_HANDLE}}}}}\n\n{{{{#codeowners}}}}\n"
+    );
     let result = run(&request(
         Shape::V05,
         dir.path(),
         json!({}),
-        &[("A", "a.md", chapter)],
+        &[("A", "a.md", &chapter)],
     ));
     assert_eq!(result.code, 0, "{}", result.stderr);
     let out = &result.contents(Shape::V05)[0];
-    let mut html = String::new();
-    pulldown_cmark::html::push_html(
-        &mut html,
-        pulldown_cmark::Parser::new_ext(out, pulldown_cmark::Options::all()),
-    );
+    let html = html_of(out);
     for forbidden in [
         "<script",
-        "<img",
         "href=\"javascript",
         "<em>em",
+        "<em>hem",
+        "<em>gem",
+        "<em>uem",
+        "<em>aem",
+        "<em>nem",
+        "<em>mem",
         "<code>code",
+        "<code>hcode",
+        "<code>gcode",
+        "alert(12)",
     ] {
         assert!(!html.contains(forbidden), "{forbidden} in:\n{html}");
     }
+    assert_only_safe_urls(&html);
+    // Free text is text, wherever it shows.
     assert!(
         html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"),
         "{html}"
@@ -792,6 +1105,151 @@ fn injection_through_every_data_field_stays_text() {
             || html.contains("{{#person a}}"),
         "{out}"
     );
+    // Each link is whole, with its URL escaped: in the hierarchy, the
+    // tables, the sentence, `{{#person}}` and the CODEOWNERS table.
+    let expect = |needle: String, count: usize| {
+        assert_eq!(html.matches(&needle).count(), count, "{needle} in:\n{html}");
+    };
+    expect(format!("<a href=\"{}\">a</a>", escape_href(EVIL_URL)), 5);
+    expect(
+        format!(
+            "<a href=\"{}\">{}</a>",
+            escape_href(&format!("https://github.com/{EVIL_HANDLE}")),
+            escape_html(EVIL_HANDLE)
+        ),
+        6,
+    );
+    expect("<a href=\"https://github.com/x_y-z\">gh</a>".into(), 4);
+    // The group id is the heading's text; the avatar one whole `<img>`.
+    expect(format!("<h2>{}</h2>", escape_html(EVIL_ID)), 1);
+    expect(
+        format!(
+            "<img class=\"community-avatar\" src=\"{}\" alt=\"{}\" width=\"32\" height=\"32\" loading=\"lazy\">",
+            escape_href(EVIL_AVATAR),
+            escape_html(EVIL_ALT)
+        ),
+        1,
+    );
+    expect("<img".into(), 1);
+}
+
+/// The data fields that are not free text reject what they cannot show
+/// safely, at the value (or the key) at fault.
+#[test]
+fn hostile_values_a_field_cannot_hold_are_rejected_where_they_are() {
+    let cases = [
+        (
+            "[people.a]\nurl = \"https://example.com/\\\"><script>alert(1)</script>\"\n",
+            "`url` of `a` must not contain spaces, quotes, `<` or `>`",
+            "maintainers.toml:2:7",
+        ),
+        (
+            "[people.a]\nurl = \"javascript:alert(1)\"\n",
+            "`url` of `a` must be an http, https or mailto URL",
+            "maintainers.toml:2:7",
+        ),
+        (
+            "[people.a]\navatar = \"https://example.com/a.png\\\" onerror=\\\"alert(1)\"\n",
+            "`avatar` of `a` must not contain spaces, quotes, `<` or `>`",
+            "maintainers.toml:2:10",
+        ),
+        (
+            "[people.a]\navatar = \"javascript:alert(1)\"\n",
+            "`avatar` of `a` must be an http, https or mailto URL",
+            "maintainers.toml:2:10",
+        ),
+        (
+            "[people.a]\ngithub = \"<script>alert(1)</script>\"\n",
+            "`github` of `a` is not a GitHub login",
+            "maintainers.toml:2:10",
+        ),
+        (
+            "[people.a]\ngithub = \"../../evil\"\n",
+            "`github` of `a` is not a GitHub login",
+            "maintainers.toml:2:10",
+        ),
+        (
+            "[people.\"{{#person a}}\"]\n",
+            "handle `{{#person a}}` must not contain spaces, quotes, braces",
+            "maintainers.toml:1:9",
+        ),
+        (
+            "[people.'a\"onclick=\"alert(1)']\n",
+            "handle `a\"onclick=\"alert(1)` must not contain spaces, quotes, braces",
+            "maintainers.toml:1:9",
+        ),
+        (
+            "[[groups]]\nid = \"{{#maintainers}}\"\n",
+            "group id `{{#maintainers}}` must not contain spaces, quotes, braces",
+            "maintainers.toml:2:6",
+        ),
+        (
+            "[[groups]]\nid = \"a\\nb\"\n",
+            "group id `a\nb` must not contain spaces, quotes, braces",
+            "maintainers.toml:2:6",
+        ),
+    ];
+    for (data, message, location) in cases {
+        let dir = book_root(&[("maintainers.toml", data)]);
+        let result = run(&request(
+            Shape::V05,
+            dir.path(),
+            json!({}),
+            &[("A", "a.md", "{{#maintainers}}\n")],
+        ));
+        assert_eq!(result.code, 1, "{data}: {}", result.stderr);
+        assert!(result.stdout.is_empty(), "{data}: partial output");
+        assert!(
+            result.stderr.contains(&format!("error: {message}")),
+            "{data}: {}",
+            result.stderr
+        );
+        assert!(
+            result.stderr.contains(&format!("--> {location}")),
+            "{data}: {}",
+            result.stderr
+        );
+    }
+}
+
+/// A `|` in data shown in a table cell must not end the cell: GFM splits
+/// table rows at every unescaped `|`, before links and inline HTML are
+/// parsed, so the rest of the cell would be read as Markdown.
+#[test]
+#[ignore = "bug in src/: a `|` in a link destination or in the avatar's `<img>` ends its table cell"]
+fn a_pipe_in_data_stays_in_its_table_cell() {
+    let data = "[people.p]\nname = \"Jane | [x](javascript:alert(1))\"\nurl = \"https://example.com/p|[y](javascript:alert(2))\"\navatar = \"https://example.com/p.png\"\n\n[people.\"h|[z](javascript:alert(3))\"]\nname = \"H\"\n\n[[groups]]\nid = \"g\"\nmembers = [\"p\", \"h|[z](javascript:alert(3))\"]\n";
+    let dir = book_root(&[("maintainers.toml", data), ("CODEOWNERS", "* @p\n")]);
+    let result = run(&request(
+        Shape::V05,
+        dir.path(),
+        json!({}),
+        &[(
+            "A",
+            "a.md",
+            "{{#maintainers g style=table}}\n\n{{#codeowners}}\n",
+        )],
+    ));
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    let html = html_of(&result.contents(Shape::V05)[0]);
+    assert!(!html.contains("href=\"javascript"), "{html}");
+    assert_only_safe_urls(&html);
+    for whole in [
+        format!(
+            "<td><img class=\"community-avatar\" src=\"https://example.com/p.png\" alt=\"{}\"",
+            escape_html("Jane | [x](javascript:alert(1))")
+        ),
+        format!(
+            "<td><a href=\"{}\">p</a></td>",
+            escape_href("https://example.com/p|[y](javascript:alert(2))")
+        ),
+        format!(
+            "<td><a href=\"{}\">h|[z](javascript:alert(3))</a></td>",
+            escape_href("https://github.com/h|[z](javascript:alert(3))")
+        ),
+    ] {
+        assert!(html.contains(&whole), "no {whole} in:\n{html}");
+    }
 }
 
 #[test]
@@ -843,7 +1301,12 @@ fn extra_fields_in_both_shapes_pass_through() {
 fn the_error_reference_lists_every_diagnostic() {
     let reference = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/book/errors.md"))
         .expect("book/errors.md");
-    let missing: Vec<&str> = directive_cases()
+    let cases: Vec<Case> = directive_cases()
+        .into_iter()
+        .chain(warning_cases())
+        .collect();
+    assert!(cases.len() >= 74, "the suite has {} cases", cases.len());
+    let missing: Vec<&str> = cases
         .iter()
         .map(|c| c.message)
         .filter(|m| !reference.contains(m))
@@ -856,7 +1319,7 @@ fn the_error_reference_lists_every_diagnostic() {
 #[test]
 #[ignore = "a tool for writing book/errors.md, not a check"]
 fn print_examples() {
-    for case in directive_cases() {
+    for case in directive_cases().into_iter().chain(warning_cases()) {
         let result = run_case(&case, &case.settings);
         println!("@@@ {}\n{}", case.name, result.stderr);
     }

@@ -244,3 +244,55 @@ fn description_links_are_relative_to_src_and_checked() {
         result.stderr
     );
 }
+
+/// Runs `chapter` with [`DATA`] for `renderer`, returning the chapter.
+fn expand_for(renderer: &str, chapter: &str) -> String {
+    let dir = common::book_root(&[("maintainers.toml", DATA)]);
+    let input = common::request(
+        common::Shape::V05,
+        dir.path(),
+        json!({}),
+        &[("Chapter", "chapter.md", chapter)],
+    );
+    let mut input: serde_json::Value = serde_json::from_str(&input).expect("JSON");
+    input[0]["renderer"] = json!(renderer);
+    let result = common::run(&input.to_string());
+    assert_eq!(result.code, 0, "{renderer}: {}", result.stderr);
+    result.contents(common::Shape::V05).remove(0)
+}
+
+#[test]
+fn avatars_are_raw_html_so_only_the_html_renderer_gets_them() {
+    let avatar = "https://avatars.githubusercontent.com/u/1310570";
+    // A group's table, and the tables of the whole hierarchy.
+    for chapter in [
+        "{{#maintainers core style=table}}\n",
+        "{{#maintainers style=table}}\n",
+    ] {
+        let html = expand_for("html", chapter);
+        assert!(
+            html.contains(&format!(
+                "<img class=\"community-avatar\" src=\"{avatar}\" alt=\"Soumith Chintala\""
+            )),
+            "{chapter}: {html}"
+        );
+        assert!(html.contains("||Name|Handle|Role|Status|"), "{html}");
+        for renderer in ["markdown", "epub", "pdf"] {
+            let out = expand_for(renderer, chapter);
+            assert!(
+                !out.contains('<'),
+                "{renderer}, {chapter}: raw HTML in {out}"
+            );
+            assert!(!out.contains(avatar), "{renderer}, {chapter}: {out}");
+            assert!(
+                out.contains("|Name|Handle|Role|Status|Affiliation|") && !out.contains("||Name|"),
+                "{renderer}, {chapter}: an avatar column in {out}"
+            );
+            // The rest of the table is the same as for HTML.
+            assert!(
+                out.contains("|Soumith Chintala|[soumith](https://github.com/soumith)|||Meta|"),
+                "{renderer}, {chapter}: {out}"
+            );
+        }
+    }
+}
