@@ -107,7 +107,7 @@ where
 {
     let key = MemoKey {
         options: options.bits(),
-        events: merge_text(events)
+        events: protect_table_pipes(merge_text(events))
             .into_iter()
             .map(Event::into_static)
             .collect(),
@@ -254,6 +254,41 @@ fn merge_text<'a>(events: impl IntoIterator<Item = Event<'a>>) -> Vec<Event<'a>>
     out
 }
 
+/// In a GFM table every unescaped `|` ends a cell, even inside a link's
+/// destination or raw HTML, and the table is split before either is read: a
+/// `|` from data there would cut the link short and turn the rest of the
+/// value into live Markdown. The writer escapes `|` in text and code spans;
+/// this covers the rest: `%7C` in destinations (the same URL), `&#124;` in
+/// titles and HTML (the same text).
+fn protect_table_pipes(mut events: Vec<Event<'_>>) -> Vec<Event<'_>> {
+    use pulldown_cmark::{Tag, TagEnd};
+    fn replaced<'a>(text: &mut pulldown_cmark::CowStr<'a>, with: &str) {
+        if text.contains('|') {
+            *text = text.replace('|', with).into();
+        }
+    }
+    let mut depth = 0usize;
+    for event in &mut events {
+        match event {
+            Event::Start(Tag::Table(_)) => depth += 1,
+            Event::End(TagEnd::Table) => depth = depth.saturating_sub(1),
+            _ if depth == 0 => {}
+            Event::Start(Tag::Link {
+                dest_url, title, ..
+            })
+            | Event::Start(Tag::Image {
+                dest_url, title, ..
+            }) => {
+                replaced(dest_url, "%7C");
+                replaced(title, "\\|");
+            }
+            Event::InlineHtml(html) | Event::Html(html) => replaced(html, "&#124;"),
+            _ => {}
+        }
+    }
+    events
+}
+
 /// Whether `tag` is inline (emphasis, links, ...) rather than a block.
 pub fn is_inline_tag(tag: &pulldown_cmark::Tag<'_>) -> bool {
     use pulldown_cmark::Tag;
@@ -381,5 +416,53 @@ mod tests {
         assert!(uses_crlf("a\r\nb"));
         assert!(!uses_crlf("a\nb\r\n"));
         assert!(!uses_crlf("no newline"));
+    }
+
+    #[test]
+    fn a_pipe_stays_inside_its_table_cell() {
+        use pulldown_cmark::{Alignment, CowStr, LinkType, Tag, TagEnd};
+        let cell = |inner: Vec<Event<'static>>| {
+            let mut events = vec![Event::Start(Tag::TableCell)];
+            events.extend(inner);
+            events.push(Event::End(TagEnd::TableCell));
+            events
+        };
+        let mut events = vec![
+            Event::Start(Tag::Table(vec![Alignment::None, Alignment::None])),
+            Event::Start(Tag::TableHead),
+        ];
+        events.extend(cell(vec![Event::Text("a".into())]));
+        events.extend(cell(vec![Event::Text("b".into())]));
+        events.push(Event::End(TagEnd::TableHead));
+        events.push(Event::Start(Tag::TableRow));
+        events.extend(cell(vec![
+            Event::Text("t|x".into()),
+            Event::Code("c|d".into()),
+        ]));
+        events.extend(cell(vec![
+            Event::Start(Tag::Link {
+                link_type: LinkType::Inline,
+                dest_url: CowStr::from("https://e.com/p|[y](javascript:alert(1))"),
+                title: "ti|t".into(),
+                id: "".into(),
+            }),
+            Event::Text("l".into()),
+            Event::End(TagEnd::Link),
+            Event::InlineHtml("<img alt=\"a|[z](javascript:alert(2))\">".into()),
+        ]));
+        events.push(Event::End(TagEnd::TableRow));
+        events.push(Event::End(TagEnd::Table));
+        let markdown = to_markdown(events, Options::all());
+        let mut html = String::new();
+        pulldown_cmark::html::push_html(
+            &mut html,
+            pulldown_cmark::Parser::new_ext(&markdown, Options::all()),
+        );
+        assert!(
+            html.contains(
+                "<tr><td>t|x<code>c|d</code></td><td><a href=\"https://e.com/p%7C%5By%5D(javascript:alert(1))\" title=\"ti|t\">l</a><img alt=\"a&#124;[z](javascript:alert(2))\"></td></tr>"
+            ),
+            "{markdown}\n{html}"
+        );
     }
 }
