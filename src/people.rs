@@ -313,6 +313,7 @@ impl<'a> Checker<'a> {
             avatar: None,
         };
         let what = |key: &str| format!("`{key}` of `{}`", entry.key);
+        let mut github_set = false;
         for field in self.table(&entry.value, &format!("person `{}`", entry.key)) {
             let value = &field.value;
             match field.key.as_str() {
@@ -328,11 +329,15 @@ impl<'a> Checker<'a> {
                     }
                 }
                 "github" => match &value.kind {
-                    NodeKind::Bool(false) => person.github = None,
+                    NodeKind::Bool(false) => {
+                        github_set = true;
+                        person.github = None;
+                    }
                     NodeKind::Str(login) => {
                         if let Err(why) = check_login(login) {
                             self.error(value.span.clone(), format!("{} {why}", what("github")));
                         }
+                        github_set = true;
                         person.github = Some(login.clone());
                     }
                     _ => self.wrong_type(value, &what("github"), "a GitHub login or `false`"),
@@ -342,6 +347,28 @@ impl<'a> Checker<'a> {
                 "email" => person.email = self.string(value, &what("email")),
                 "affiliation" => person.affiliation = self.string(value, &what("affiliation")),
                 _ => self.unknown_key(field, PERSON_KEYS, &format!("in person `{}`", entry.key)),
+            }
+        }
+        if !github_set
+            && check_handle(&person.handle).is_ok()
+            && check_login(&person.handle).is_err()
+        {
+            // The handle is not a login, so it cannot be the GitHub default.
+            person.github = None;
+            if person.url.is_none() {
+                let error = self
+                    .at(
+                        entry.key_span.clone(),
+                        format!(
+                            "handle `{}` is not a GitHub login, and `github` defaults to the handle",
+                            person.handle
+                        ),
+                    )
+                    .with_label("not a GitHub login")
+                    .with_help(
+                        "set `github = \"their-login\"`, a `url`, or `github = false` for someone without one",
+                    );
+                self.report(error);
             }
         }
         if person.url.is_none() {

@@ -168,6 +168,12 @@ impl Settings {
             return Ok(path);
         }
         let shown = path.display().to_string().replace('\\', "/");
+        if full.is_dir() {
+            return Err(Problem::value(
+                format!("`{shown}` is a folder; name the file in it"),
+                None,
+            ));
+        }
         let suggestion = full
             .file_name()
             .and_then(|name| Some((name.to_str()?, std::fs::read_dir(full.parent()?).ok()?)))
@@ -413,6 +419,18 @@ mod tests {
         assert_eq!(errors[0].help, ["did you mean `docs/CONTRIBUTING.md`?"]);
         assert_eq!(errors[1].help, ["did you mean `people.toml`?"]);
         assert!(errors[2].help.is_empty());
+        let folder = Settings::from_context(
+            &Context {
+                root: root.path().to_path_buf(),
+                ..context(serde_json::json!({"contributing": "docs"}))
+            },
+            Generation::V05,
+        )
+        .expect_err("a folder");
+        assert_eq!(
+            folder[0].message,
+            "[preprocessor.community] contributing `docs` is a folder; name the file in it"
+        );
     }
 
     #[test]

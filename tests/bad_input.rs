@@ -409,6 +409,12 @@ fn directive_cases() -> Vec<Case> {
             "maintainers.toml:1:1",
         ),
         data_case(
+            "handle that is not a GitHub login, without github or url",
+            "[people.\"john.doe\"]\nname = \"John Doe\"\n",
+            "handle `john.doe` is not a GitHub login, and `github` defaults to the handle",
+            "maintainers.toml:1:9",
+        ),
+        data_case(
             "handle with a space",
             "[people.\"soumith chintala\"]\n",
             "handle `soumith chintala` must not contain spaces, quotes, braces, `=` or `,`",
@@ -904,7 +910,7 @@ fn configured_data_files_that_do_not_exist_are_errors_in_book_toml() {
             // A directory where the file should be.
             "people = \"data\"",
             json!({"people": "data"}),
-            "[preprocessor.community] people `data`",
+            "[preprocessor.community] people `data` is a folder; name the file in it",
             "book.toml:2:10",
             None,
         ),
@@ -1054,7 +1060,7 @@ fn assert_only_safe_urls(html: &str) {
 fn injection_through_every_data_field_stays_text() {
     let data = format!(
         "[people.a]\nname = {EVIL:?}\naffiliation = {EVIL:?}\nemail = {EVIL_EMAIL:?}\nurl = {EVIL_URL:?}\n\n\
-         [people.{EVIL_HANDLE:?}]\nemail = {EVIL_EMAIL:?}\n\n\
+         [people.{EVIL_HANDLE:?}]\nemail = {EVIL_EMAIL:?}\nurl = \"https://example.com/h\"\n\n\
          [people.gh]\nname = \"GH\"\ngithub = \"x_y-z\"\n\n\
          [people.av]\nname = {EVIL_ALT:?}\ngithub = false\navatar = {EVIL_AVATAR:?}\n\n\
          [[groups]]\nid = \"g\"\ntitle = {EVIL:?}\ndescription = {EVIL:?}\n\
@@ -1111,10 +1117,10 @@ fn injection_through_every_data_field_stays_text() {
         assert_eq!(html.matches(&needle).count(), count, "{needle} in:\n{html}");
     };
     expect(format!("<a href=\"{}\">a</a>", escape_href(EVIL_URL)), 5);
+    // (A handle that is not a GitHub login needs a `url`; see the next test.)
     expect(
         format!(
-            "<a href=\"{}\">{}</a>",
-            escape_href(&format!("https://github.com/{EVIL_HANDLE}")),
+            "<a href=\"https://example.com/h\">{}</a>",
             escape_html(EVIL_HANDLE)
         ),
         6,
@@ -1169,6 +1175,11 @@ fn hostile_values_a_field_cannot_hold_are_rejected_where_they_are() {
             "maintainers.toml:2:10",
         ),
         (
+            "[people.\"a|[x](javascript:alert(1))\"]\nname = \"X\"\n",
+            "handle `a|[x](javascript:alert(1))` is not a GitHub login, and `github` defaults to the handle",
+            "maintainers.toml:1:9",
+        ),
+        (
             "[people.\"{{#person a}}\"]\n",
             "handle `{{#person a}}` must not contain spaces, quotes, braces",
             "maintainers.toml:1:9",
@@ -1217,7 +1228,7 @@ fn hostile_values_a_field_cannot_hold_are_rejected_where_they_are() {
 /// parsed, so the rest of the cell would be read as Markdown.
 #[test]
 fn a_pipe_in_data_stays_in_its_table_cell() {
-    let data = "[people.p]\nname = \"Jane | [x](javascript:alert(1))\"\nurl = \"https://example.com/p|[y](javascript:alert(2))\"\navatar = \"https://example.com/p.png\"\n\n[people.\"h|[z](javascript:alert(3))\"]\nname = \"H\"\n\n[[groups]]\nid = \"g\"\nmembers = [\"p\", \"h|[z](javascript:alert(3))\"]\n";
+    let data = "[people.p]\nname = \"Jane | [x](javascript:alert(1))\"\nurl = \"https://example.com/p|[y](javascript:alert(2))\"\navatar = \"https://example.com/p.png\"\n\n[people.\"h|[z](javascript:alert(3))\"]\nname = \"H\"\nurl = \"https://example.com/h|[z](javascript:alert(3))\"\n\n[[groups]]\nid = \"g\"\nmembers = [\"p\", \"h|[z](javascript:alert(3))\"]\n";
     let dir = book_root(&[("maintainers.toml", data), ("CODEOWNERS", "* @p\n")]);
     let result = run(&request(
         Shape::V05,
@@ -1246,7 +1257,7 @@ fn a_pipe_in_data_stays_in_its_table_cell() {
         ),
         format!(
             "<td><a href=\"{}\">h|[z](javascript:alert(3))</a></td>",
-            escape_href("https://github.com/h|[z](javascript:alert(3))")
+            escape_href("https://example.com/h|[z](javascript:alert(3))")
         ),
     ] {
         assert!(html.contains(&whole), "no {whole} in:\n{html}");
@@ -1297,6 +1308,43 @@ fn extra_fields_in_both_shapes_pass_through() {
     }
 }
 
+/// A name one letter away from one of ours is a warning with the name it
+/// was probably meant to be; the chapter comes back as it was.
+#[test]
+fn a_misspelt_directive_is_a_warning_and_changes_nothing() {
+    let chapter = "Ask {{#persn ezyang}} or {{#mantainers core}}.\n\n`{{#persn in code}}` {{#include other.md}}\n";
+    let case = case("misspelt", chapter, "", "");
+    let result = run_case(&case, &case.settings);
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    assert_eq!(result.contents(Shape::V05)[0], chapter);
+    for expected in [
+        "warning: `{{#persn}}` is not a directive of mdbook-community; left as text\n  --> src/chapter.md:1:8",
+        "= help: did you mean `{{#person}}`?",
+        "warning: `{{#mantainers}}` is not a directive of mdbook-community; left as text\n  --> src/chapter.md:1:29",
+        "= help: did you mean `{{#maintainers}}`?",
+    ] {
+        assert!(
+            result.stderr.contains(expected),
+            "{expected}\n{}",
+            result.stderr
+        );
+    }
+    assert_eq!(
+        result.stderr.matches("warning:").count(),
+        2,
+        "{}",
+        result.stderr
+    );
+}
+
+/// Messages of tests other than the case lists, for the reference below.
+const OTHER_MESSAGES: &[&str] = &[
+    "is not a directive of mdbook-community; left as text",
+    "is a folder; name the file in it",
+    "does not exist (paths are relative to the book root",
+    "mdbook-community error: broken link",
+];
+
 /// The guide's error reference lists every diagnostic this suite triggers.
 #[test]
 fn the_error_reference_lists_every_diagnostic() {
@@ -1310,6 +1358,7 @@ fn the_error_reference_lists_every_diagnostic() {
     let missing: Vec<&str> = cases
         .iter()
         .map(|c| c.message)
+        .chain(OTHER_MESSAGES.iter().copied())
         .filter(|m| !reference.contains(m))
         .collect();
     assert!(missing.is_empty(), "not in book/errors.md: {missing:#?}");
