@@ -14,6 +14,8 @@ use crate::assets;
 pub struct Report {
     /// One line per change.
     pub changes: Vec<String>,
+    /// Things the user may want to do that `install` cannot.
+    pub notes: Vec<String>,
     /// The `book.toml` that was edited.
     pub book_toml: PathBuf,
 }
@@ -21,18 +23,19 @@ pub struct Report {
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.changes.is_empty() {
-            return write!(
+            write!(
                 f,
                 "{} already has everything mdbook-community needs; nothing changed",
                 self.book_toml.display()
-            );
-        }
-        writeln!(f, "updated {}:", self.book_toml.display())?;
-        for (i, change) in self.changes.iter().enumerate() {
-            if i > 0 {
-                writeln!(f)?;
+            )?;
+        } else {
+            write!(f, "updated {}:", self.book_toml.display())?;
+            for change in &self.changes {
+                write!(f, "\n  - {change}")?;
             }
-            write!(f, "  - {change}")?;
+        }
+        for note in &self.notes {
+            write!(f, "\nnote: {note}")?;
         }
         Ok(())
     }
@@ -162,10 +165,20 @@ fn watch_data_folders(
         if folder_abs.starts_with(&src_abs) {
             continue; // mdBook watches `src` already
         }
-        if build_abs.starts_with(&folder_abs) {
-            report.changes.push(format!(
-                "note: `mdbook serve` will not rebuild when {} changes: its folder also holds the build output; move it into a folder of its own to have it watched",
-                file.display()
+        // mdBook's watcher skips what the book root's .gitignore ignores, so
+        // the book root may be watched when its build output is ignored.
+        let is_root = folder_abs == normalize(book_dir);
+        if build_abs.starts_with(&folder_abs)
+            && !(is_root && gitignore_ignores(book_dir, &build_dir))
+        {
+            report.notes.push(format!(
+                "`mdbook serve` will not rebuild when {} changes: its folder also holds the build output `{build_dir}`, so every build would trigger the next. {}",
+                file.display(),
+                if is_root {
+                    format!("Add `/{build_dir}/` to .gitignore beside book.toml (mdBook's watcher skips ignored files) and run `install` again, or move the file into a folder of its own.")
+                } else {
+                    "Move the file into a folder of its own to have it watched.".to_string()
+                }
             ));
             continue;
         }
@@ -190,6 +203,40 @@ fn watch_data_folders(
         }
     }
     Ok(())
+}
+
+/// Whether `.gitignore` in the book root ignores the build folder `build_dir`
+/// or a folder it is in (written as `book`, `/book`, `book/`, `/book/`,
+/// optionally with `*` or `**` after the slash). Only these plain forms are
+/// recognised.
+fn gitignore_ignores(book_dir: &Path, build_dir: &str) -> bool {
+    let Ok(text) = std::fs::read_to_string(book_dir.join(".gitignore")) else {
+        return false;
+    };
+    let build = build_dir.trim_start_matches("./").trim_end_matches('/');
+    if build.is_empty() || build.contains("..") {
+        return false;
+    }
+    let mut ignored = false;
+    for line in text.lines().map(str::trim) {
+        let (negated, pattern) = match line.strip_prefix('!') {
+            Some(rest) => (true, rest),
+            None => (false, line),
+        };
+        let pattern = pattern.trim_end_matches(['*']).trim_end_matches('/');
+        let pattern = pattern.strip_prefix('/').unwrap_or(pattern);
+        let covers = |pattern: &str| {
+            !pattern.is_empty()
+                && (build == pattern
+                    || build
+                        .strip_prefix(pattern)
+                        .is_some_and(|rest| rest.starts_with('/')))
+        };
+        if covers(pattern) {
+            ignored = !negated;
+        }
+    }
+    ignored
 }
 
 /// `..` and `.` resolved without touching the file system.

@@ -234,9 +234,65 @@ fn install_watches_data_folders_outside_src_but_never_the_build_output() {
     );
     // CONTRIBUTING.md sits in the root, which also holds the build output.
     assert!(
-        out.contains("will not rebuild when CONTRIBUTING.md changes"),
+        out.contains("note: `mdbook serve` will not rebuild when CONTRIBUTING.md changes"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Add `/book/` to .gitignore beside book.toml"),
         "{out}"
     );
     assert!(dir.path().join("mdbook-community.css").is_file());
     assert!(dir.path().join("mdbook-community.js").is_file());
+    // A second run changes nothing, and says so, with the note again.
+    let again = bin().arg("install").arg(dir.path()).assert().success();
+    let again = String::from_utf8_lossy(&again.get_output().stdout).to_string();
+    assert!(again.contains("nothing changed"), "{again}");
+    assert!(!again.contains("updated"), "{again}");
+    assert!(
+        again.contains("note: `mdbook serve` will not rebuild"),
+        "{again}"
+    );
+}
+
+#[test]
+fn install_watches_the_book_root_when_gitignore_ignores_the_build_output() {
+    for (gitignore, watched) in [
+        ("book\n", true),
+        ("/book/\n*.log\n", true),
+        ("/book/**\n", true),
+        ("build\n", false),
+        ("target\n", false),
+        ("book\n!book\n", false),
+    ] {
+        let dir = common::book_root(&[
+            ("book.toml", "[book]\ntitle = \"x\"\n"),
+            ("maintainers.toml", "[people.a]\n"),
+            (".gitignore", gitignore),
+        ]);
+        let out = bin().arg("install").arg(dir.path()).assert().success();
+        let out = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+        let toml = std::fs::read_to_string(dir.path().join("book.toml")).expect("readable");
+        assert_eq!(
+            toml.contains("extra-watch-dirs = [\".\"]"),
+            watched,
+            "{gitignore:?}: {toml}\n{out}"
+        );
+        assert_eq!(
+            out.contains("will not rebuild"),
+            !watched,
+            "{gitignore:?}: {out}"
+        );
+    }
+    // An ignored folder holding the build folder counts too.
+    let dir = common::book_root(&[
+        (
+            "book.toml",
+            "[book]\ntitle = \"x\"\n\n[build]\nbuild-dir = \"target/book\"\n",
+        ),
+        ("maintainers.toml", "[people.a]\n"),
+        (".gitignore", "/target\n"),
+    ]);
+    bin().arg("install").arg(dir.path()).assert().success();
+    let toml = std::fs::read_to_string(dir.path().join("book.toml")).expect("readable");
+    assert!(toml.contains("extra-watch-dirs = [\".\"]"), "{toml}");
 }
