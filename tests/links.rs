@@ -271,6 +271,36 @@ fn with_on_error_warn_a_broken_link_shows_as_a_note_after_it() {
 }
 
 #[test]
+fn ref_to_a_readme_says_mdbook_renders_it_as_index() {
+    let dir = common::book_root(&[]);
+    // As mdBook's `index` preprocessor leaves it: path `index.md`, source
+    // `README.md`.
+    let input = request(
+        Shape::V05,
+        dir.path(),
+        json!({}),
+        &[
+            ("Intro", "index.md", "# Intro\n"),
+            ("A", "a.md", "See {{#ref README.md#intro}}.\n"),
+        ],
+    )
+    .replacen(
+        "\"source_path\":\"index.md\"",
+        "\"source_path\":\"README.md\"",
+        1,
+    );
+    let result = run(&input);
+    assert_eq!(result.code, 1);
+    assert!(
+        result
+            .stderr
+            .contains("help: mdBook renders `README.md` as the chapter `index.md`: link to that"),
+        "{}",
+        result.stderr
+    );
+}
+
+#[test]
 fn anchor_check_covers_contributing_url_links_and_faq_answers() {
     let chapter = "[a](https://github.com/o/r/blob/main/CONTRIBUTING.md#reporting-issues) [b](https://github.com/o/r/blob/main/CONTRIBUTING.md#reporting-isues)\n\n```faq\n## Q\nSee [c](#nope).\n```\n";
     let (result, _) = run_book(

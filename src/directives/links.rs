@@ -266,14 +266,27 @@ impl BraceDirective for Ref {
                     .map(|p| paths::relative(&here, p))
                     .collect();
                 let range = args.target_range.start..args.target_range.start + path.len();
-                return Err(vec![
-                    call.error_at(range, format!("no chapter `{path}` in this book"))
-                        .with_label("not in SUMMARY.md")
-                        .with_suggestion(did_you_mean(path, candidates.iter().map(String::as_str)))
-                        .with_note(
-                            "paths are relative to the current chapter, as in a Markdown link",
-                        ),
-                ]);
+                // mdBook renders a `README.md` as `index.md` (its `index`
+                // preprocessor changes the chapter's path, not its source).
+                let renamed = cx.run.chapters.iter().find(|c| {
+                    c.source_path.is_some()
+                        && c.source_path.as_deref() != c.path.as_deref()
+                        && c.source_path.as_deref() == resolved.as_deref()
+                });
+                let error = call
+                    .error_at(range, format!("no chapter `{path}` in this book"))
+                    .with_label("not in SUMMARY.md");
+                let error = match renamed.and_then(|c| c.path.as_deref()) {
+                    Some(rendered) => error.with_help(format!(
+                        "mdBook renders `{path}` as the chapter `{}`: link to that",
+                        paths::relative(&here, rendered)
+                    )),
+                    None => error
+                        .with_suggestion(did_you_mean(path, candidates.iter().map(String::as_str))),
+                };
+                return Err(vec![error.with_note(
+                    "paths are relative to the current chapter, as in a Markdown link",
+                )]);
             };
             (
                 index,
