@@ -114,13 +114,13 @@ impl PageIds {
             .chain(self.other.iter().map(String::as_str))
     }
 
-    /// The first heading whose text equals `text`, ignoring case and outer
-    /// whitespace.
+    /// The first heading whose text is `text` as an author would type it:
+    /// ignoring case, runs of whitespace, backticks (a heading's text is
+    /// plain: `` `cargo test` `` in it is `cargo test`) and smart punctuation
+    /// (`Don't` finds the heading mdBook renders as `Don’t`).
     pub fn find_by_text(&self, text: &str) -> Option<&Heading> {
-        let wanted = text.trim().to_lowercase();
-        self.headings
-            .iter()
-            .find(|h| h.text.trim().to_lowercase() == wanted)
+        let wanted = loose(text);
+        self.headings.iter().find(|h| loose(&h.text) == wanted)
     }
 
     fn add_other(&mut self, seen: &mut HashSet<String>, id: String) {
@@ -145,6 +145,23 @@ impl PageIds {
         self.other = other;
         self
     }
+}
+
+/// `text` folded for [`PageIds::find_by_text`].
+fn loose(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.trim().chars() {
+        match c {
+            '`' => {}
+            '‘' | '’' => out.push('\''),
+            '“' | '”' => out.push('"'),
+            '–' => out.push_str("--"),
+            '—' => out.push_str("---"),
+            '…' => out.push_str("..."),
+            c => out.extend(c.to_lowercase()),
+        }
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// The ids of a chapter as the given mdBook's HTML renderer will write them.
@@ -1777,6 +1794,16 @@ Multi line raw
         assert_eq!(setup.id, "setup");
         let found = page.find_by_text("über").expect("Über");
         assert_eq!(found.id, "über");
+        assert_eq!(
+            loose("  Don’t  Panic – “now”… "),
+            loose("don't panic -- \"NOW\"...")
+        );
+        assert_ne!(loose("a-b"), loose("a b"));
+        let code = v05("## Running `cargo test`\n", false);
+        let found = code
+            .find_by_text("Running `cargo test`")
+            .expect("by its written text");
+        assert_eq!(found.id, "running-cargo-test");
         assert!(page.find_by_text("nothing like it").is_none());
     }
 

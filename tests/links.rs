@@ -271,6 +271,36 @@ fn with_on_error_warn_a_broken_link_shows_as_a_note_after_it() {
 }
 
 #[test]
+fn headings_are_found_by_their_written_text_and_suggested_in_a_form_that_can_be_written() {
+    let contributing = "# C\n\n## Running `cargo test`\n\n## Set up {#setup}\n";
+    let (result, _) = run_book(
+        &[("CONTRIBUTING.md", contributing)],
+        url_config(),
+        &[("A", "a.md", "{{#contributing Running `cargo test`}}\n")],
+    );
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    assert_eq!(
+        result.contents(Shape::V05)[0],
+        "[Running cargo test](https://github.com/o/r/blob/main/CONTRIBUTING.md#running-cargo-test)\n"
+    );
+    // On GitHub `{#setup}` is text, so the heading's text holds a `}` that
+    // cannot be written inside the directive: the help gives its id.
+    let (result, _) = run_book(
+        &[("CONTRIBUTING.md", contributing)],
+        url_config(),
+        &[("A", "a.md", "{{#contributing Set upp}}\n")],
+    );
+    assert_eq!(result.code, 1);
+    assert!(
+        result
+            .stderr
+            .contains("help: did you mean `#set-up-setup`?"),
+        "{}",
+        result.stderr
+    );
+}
+
+#[test]
 fn ref_to_a_readme_says_mdbook_renders_it_as_index() {
     let dir = common::book_root(&[]);
     // As mdBook's `index` preprocessor leaves it: path `index.md`, source

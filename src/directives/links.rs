@@ -10,7 +10,7 @@ use crate::args::ArgKind;
 use crate::diagnostics::{Diagnostic, did_you_mean};
 use crate::directive::{BraceDirective, Call, Expansion};
 use crate::engine::Cx;
-use crate::headings::{Heading, PageIds};
+use crate::headings::PageIds;
 use crate::markdown::to_markdown;
 use crate::paths;
 
@@ -77,28 +77,6 @@ fn link(dest: &str, text: &str, cx: &Cx<'_>) -> Expansion {
     Expansion::Inline(to_markdown(events, cx.settings().markdown.parser_options()))
 }
 
-/// Case-insensitive comparison that also forgives smart punctuation, so
-/// `Don't` finds the heading mdBook renders as `Don’t`.
-fn loose(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.trim().chars() {
-        match c {
-            '‘' | '’' => out.push('\''),
-            '“' | '”' => out.push('"'),
-            '–' => out.push_str("--"),
-            '—' => out.push_str("---"),
-            '…' => out.push_str("..."),
-            c => out.extend(c.to_lowercase()),
-        }
-    }
-    out.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-fn heading_by_text<'p>(page: &'p PageIds, text: &str) -> Option<&'p Heading> {
-    let wanted = loose(text);
-    page.headings.iter().find(|h| loose(&h.text) == wanted)
-}
-
 /// An error for an anchor that is not on `page`, with the closest id.
 fn missing_anchor(
     call: &Call<'_>,
@@ -119,12 +97,19 @@ fn missing_heading(
     page: &PageIds,
     place: &str,
 ) -> Diagnostic {
+    let closest = did_you_mean(text, page.headings.iter().map(|h| h.text.as_str()))
+        .and_then(|closest| page.headings.iter().find(|h| h.text == closest));
+    // A text that cannot be written inside `{{#... }}` is suggested by its id.
+    let suggestion = closest.map(|h| {
+        if h.text.contains(['}', '"']) {
+            format!("#{}", h.id)
+        } else {
+            h.text.clone()
+        }
+    });
     call.error_at(range, format!("no heading \"{text}\" {place}"))
         .with_label("no heading with this text")
-        .with_suggestion(did_you_mean(
-            text,
-            page.headings.iter().map(|h| h.text.as_str()),
-        ))
+        .with_suggestion(suggestion)
 }
 
 impl BraceDirective for ContributingLink {
@@ -199,7 +184,7 @@ impl BraceDirective for ContributingLink {
                 .map(|h| h.text.clone());
             (Some(anchor.to_string()), text)
         } else {
-            let heading = heading_by_text(&page, args.target).ok_or_else(|| {
+            let heading = page.find_by_text(args.target).ok_or_else(|| {
                 vec![missing_heading(
                     call,
                     args.target_range.clone(),
@@ -317,19 +302,5 @@ impl BraceDirective for Ref {
             }
         };
         Ok(link(args.target, &text, cx))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn loose_matching_forgives_case_space_and_smart_punctuation() {
-        assert_eq!(
-            loose("  Don’t  Panic – “now”… "),
-            loose("don't panic -- \"NOW\"...")
-        );
-        assert_ne!(loose("a-b"), loose("a b"));
     }
 }
