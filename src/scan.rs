@@ -186,21 +186,30 @@ fn brace_candidates<'t, 'r>(
 }
 
 /// The directive of ours `name` is a likely misspelling of: at most one edit
-/// away (two for names of eight letters or more), ignoring case. Short names
-/// are left alone, since other plugins' directives may be near them
-/// (`{{#refs}}` is not `{{#ref}}`).
+/// away (two for names of eight letters or more), ignoring case, where
+/// swapping two neighbours is one edit. Short names are left alone, since
+/// other plugins' directives may be near them (`{{#refs}}` is not
+/// `{{#ref}}`).
+///
+/// Runs for every other plugin's directive (a book may hold hundreds of
+/// `{{#include}}`s), so names whose length alone rules them out are not
+/// compared. Names are ASCII, so bytes are characters.
 fn likely_typo_of(name: &str, registry: &Registry) -> Option<&'static str> {
     const SHORTEST: usize = 5;
     if name.len() < SHORTEST {
         return None;
     }
-    let lowered = name.to_ascii_lowercase();
+    let mut lowered = None;
     registry
         .brace_names()
         .filter(|ours| ours.len() >= SHORTEST)
         .find(|ours| {
             let allowed = if ours.len() >= 8 { 2 } else { 1 };
-            strsim::damerau_levenshtein(&lowered, ours) <= allowed
+            ours.len().abs_diff(name.len()) <= allowed
+                && strsim::osa_distance(
+                    lowered.get_or_insert_with(|| name.to_ascii_lowercase()),
+                    ours,
+                ) <= allowed
         })
 }
 
@@ -417,7 +426,7 @@ mod tests {
     #[test]
     fn misspelt_names_of_ours_are_warnings_in_text_only() {
         let registry = Registry::builtin();
-        let text = "{{#persn ada}} {{#Person ada}} {{#mantainers core}} {{#contributng}}\n\n`{{#persn code}}` {{#refs x}} {{#include a.md}} {{#personal}} {{#title T}}\n";
+        let text = "{{#persn ada}} {{#Person ada}} {{#mantainers core}} {{#contributng}} {{#preson ada}} {{#codeonwers}}\n\n`{{#persn code}}` {{#refs x}} {{#include a.md}} {{#rustdoc_include a.rs}} {{#personal}} {{#title T}}\n";
         assert!(may_contain("{{#persn ada}}", &registry));
         assert!(!may_contain(
             "{{#refs x}} {{#include a.md}} {{#title T}}",
@@ -436,7 +445,9 @@ mod tests {
                 "did you mean `{{#person}}`?",
                 "did you mean `{{#person}}`?",
                 "did you mean `{{#maintainers}}`?",
-                "did you mean `{{#contributing}}`?"
+                "did you mean `{{#contributing}}`?",
+                "did you mean `{{#person}}`?",
+                "did you mean `{{#codeowners}}`?"
             ]
         );
         assert_eq!(
