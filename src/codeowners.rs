@@ -28,7 +28,7 @@
 
 use std::collections::HashMap;
 use std::ops::Range;
-use std::path::{Component, Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 use globset::{Glob, GlobBuilder, GlobSet, GlobSetBuilder};
@@ -43,8 +43,8 @@ pub const MAX_FILE_SIZE: usize = 3 * 1024 * 1024;
 /// 4096 on Linux), and compiling much longer ones gets slow.
 pub const MAX_PATTERN_LEN: usize = 4096;
 
-/// Where [`locate`] looks, relative to a directory, in GitHub's own order:
-/// when more than one exists, GitHub uses the first.
+/// Where the file is looked for, relative to a directory, in GitHub's own
+/// order: when more than one exists, GitHub uses the first.
 pub const FILE_LOCATIONS: [&str; 3] = [".github/CODEOWNERS", "CODEOWNERS", "docs/CODEOWNERS"];
 
 /// What kind of owner a CODEOWNERS rule names.
@@ -182,54 +182,6 @@ fn normalize_path(mut path: &str) -> &str {
         } else {
             return path;
         }
-    }
-}
-
-/// Where a CODEOWNERS file was found.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Located {
-    /// The file.
-    pub path: PathBuf,
-    /// The directory its patterns are relative to (the repository root):
-    /// for `.github/CODEOWNERS` and `docs/CODEOWNERS`, the directory above.
-    pub repo_root: PathBuf,
-}
-
-/// Finds the CODEOWNERS file for the book at `book_root`: the first file of
-/// [`FILE_LOCATIONS`] in the book root, then in its parent directory (for
-/// books kept in a subdirectory of the repository). `Err` lists every path
-/// looked at, in order.
-///
-/// Within a directory the order is GitHub's (`.github/`, root, `docs/`), so
-/// that when a repository has more than one the book uses the file GitHub
-/// uses.
-pub fn locate(book_root: &Path) -> Result<Located, Vec<PathBuf>> {
-    let mut looked_at = Vec::new();
-    let dirs = std::iter::once(book_root.to_path_buf()).chain(parent_dir(book_root));
-    for dir in dirs {
-        for location in FILE_LOCATIONS {
-            let path = dir.join(location);
-            if path.is_file() {
-                return Ok(Located {
-                    path,
-                    repo_root: dir,
-                });
-            }
-            looked_at.push(path);
-        }
-    }
-    Err(looked_at)
-}
-
-/// The directory above `dir`, without touching the file system.
-fn parent_dir(dir: &Path) -> Option<PathBuf> {
-    match dir.components().next_back() {
-        Some(Component::Normal(_)) => match dir.parent() {
-            Some(parent) if !parent.as_os_str().is_empty() => Some(parent.to_path_buf()),
-            _ => Some(PathBuf::from(".")),
-        },
-        Some(Component::RootDir | Component::Prefix(_)) => None,
-        Some(Component::CurDir | Component::ParentDir) | None => Some(dir.join("..")),
     }
 }
 
@@ -1466,61 +1418,6 @@ apps/ @octocat
                 let _ = owners.owners_of(&path);
             }
         }
-    }
-
-    // -- locating the file --------------------------------------------------
-
-    #[test]
-    fn locate_prefers_githubs_order_then_the_parent() {
-        let repo = tempfile::tempdir().expect("tempdir");
-        let book = repo.path().join("book");
-        std::fs::create_dir_all(book.join(".github")).expect("mkdir");
-        std::fs::create_dir_all(book.join("docs")).expect("mkdir");
-        std::fs::create_dir_all(repo.path().join(".github")).expect("mkdir");
-
-        let looked_at = locate(&book).expect_err("nothing yet");
-        let expected: Vec<PathBuf> = [&book, &repo.path().to_path_buf()]
-            .iter()
-            .flat_map(|dir| FILE_LOCATIONS.iter().map(move |l| dir.join(l)))
-            .collect();
-        assert_eq!(looked_at, expected);
-
-        let write = |path: PathBuf| std::fs::write(path, "* @a\n").expect("write");
-        write(repo.path().join(".github/CODEOWNERS"));
-        let found = locate(&book).expect("in the parent");
-        assert_eq!(found.path, repo.path().join(".github/CODEOWNERS"));
-        assert_eq!(found.repo_root, repo.path());
-
-        write(book.join("docs/CODEOWNERS"));
-        assert_eq!(
-            locate(&book).expect("found").path,
-            book.join("docs/CODEOWNERS")
-        );
-        write(book.join("CODEOWNERS"));
-        assert_eq!(locate(&book).expect("found").path, book.join("CODEOWNERS"));
-        write(book.join(".github/CODEOWNERS"));
-        let found = locate(&book).expect("found");
-        assert_eq!(found.path, book.join(".github/CODEOWNERS"));
-        assert_eq!(found.repo_root, book);
-
-        // A directory named CODEOWNERS is not the file.
-        let other = tempfile::tempdir().expect("tempdir");
-        std::fs::create_dir_all(other.path().join("x/CODEOWNERS")).expect("mkdir");
-        assert!(locate(&other.path().join("x")).is_err());
-    }
-
-    #[test]
-    fn parent_of_relative_and_root_paths() {
-        assert_eq!(parent_dir(Path::new("book")), Some(PathBuf::from(".")));
-        assert_eq!(parent_dir(Path::new("a/book")), Some(PathBuf::from("a")));
-        assert_eq!(parent_dir(Path::new(".")), Some(PathBuf::from("./..")));
-        assert_eq!(
-            parent_dir(Path::new("a/..")),
-            Some(PathBuf::from("a/../.."))
-        );
-        assert_eq!(parent_dir(Path::new("")), Some(PathBuf::from("..")));
-        assert_eq!(parent_dir(Path::new("/")), None);
-        assert_eq!(parent_dir(Path::new("/book")), Some(PathBuf::from("/")));
     }
 
     // -- real files ---------------------------------------------------------

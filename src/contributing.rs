@@ -1,6 +1,7 @@
 //! The CONTRIBUTING file: where it is, its headings (with GitHub's ids), and
 //! whether the book holds it as a chapter.
 
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -21,7 +22,7 @@ pub struct Contributing {
     pub github: PageIds,
     /// The chapter whose source is this file (or that includes it whole).
     pub chapter: Option<usize>,
-    /// The ids of that chapter's page when its content is still a raw
+    /// The ids of that chapter's page when it still holds a raw
     /// `{{#include}}` of the file (mdBook's `links` did not run first).
     pub included_page: Option<PageIds>,
 }
@@ -78,9 +79,20 @@ pub fn load(settings: &Settings, chapters: &[Chapter]) -> Result<Contributing, L
     let chapter = chapter_holding(settings, chapters, &full, &text);
     let src = settings.in_root(&settings.src);
     let canonical = full.canonicalize().ok();
-    let included_page = chapter
-        .filter(|&i| includes_whole(&chapters[i], &src, canonical.as_deref()))
-        .map(|_| headings::mdbook_page(&text, settings.markdown, settings.generation));
+    let included_page = chapter.and_then(|i| {
+        let content = &chapters[i].content;
+        let include = whole_file_include(&chapters[i], &src, canonical.as_deref())?;
+        let page = format!(
+            "{}{text}{}",
+            &content[..include.start],
+            &content[include.end..]
+        );
+        Some(headings::mdbook_page(
+            &page,
+            settings.markdown,
+            settings.generation,
+        ))
+    });
     Ok(Contributing {
         file: Arc::new(SourceFile {
             name: display,
@@ -93,8 +105,8 @@ pub fn load(settings: &Settings, chapters: &[Chapter]) -> Result<Contributing, L
     })
 }
 
-/// The chapter whose source file is `file`, or whose content is `file`'s
-/// text (an `{{#include}}` of the whole file, expanded by `links`).
+/// The chapter whose source file is `file`, or that holds `file`'s text
+/// whole (an `{{#include}}` of the whole file, expanded by `links` or not).
 fn chapter_holding(
     settings: &Settings,
     chapters: &[Chapter],
@@ -103,6 +115,8 @@ fn chapter_holding(
 ) -> Option<usize> {
     let canonical = file.canonicalize().ok();
     let src = settings.in_root(&settings.src);
+    let whole = text.trim();
+    let finder = memchr::memmem::Finder::new(whole.as_bytes());
     chapters.iter().position(|chapter| {
         let same_file = chapter.source_path.as_ref().is_some_and(|source| {
             let path: PathBuf = src.join(source);
@@ -110,33 +124,29 @@ fn chapter_holding(
         });
         same_file
             || (chapter.path.is_some()
-                && chapter.content.trim() == text.trim()
-                && !text.trim().is_empty())
-            || includes_whole(chapter, &src, canonical.as_deref())
+                && !whole.is_empty()
+                && finder.find(chapter.content.as_bytes()).is_some())
+            || whole_file_include(chapter, &src, canonical.as_deref()).is_some()
     })
 }
 
-/// A chapter that is only `{{#include PATH}}` of the file (when mdBook's
-/// `links` preprocessor did not run first).
-fn includes_whole(chapter: &Chapter, src: &Path, file: Option<&Path>) -> bool {
-    let (Some(file), Some(source)) = (file, chapter.source_path.as_deref()) else {
-        return false;
-    };
-    let content = chapter.content.trim();
-    let Some(inner) = content
-        .strip_prefix("{{")
-        .and_then(|c| c.strip_suffix("}}"))
-    else {
-        return false;
-    };
-    let Some(path) = inner.trim().strip_prefix("#include") else {
-        return false;
-    };
-    let path = path.trim();
-    if path.is_empty() || path.contains(':') {
-        return false;
-    }
+/// The byte range of an `{{#include PATH}}` of the whole `file` in
+/// `chapter`, for a chapter that mdBook's `links` preprocessor has not
+/// expanded yet (it did not run first). Includes of a part of the file
+/// (`PATH:anchor`, `PATH:10:20`) do not count.
+fn whole_file_include(chapter: &Chapter, src: &Path, file: Option<&Path>) -> Option<Range<usize>> {
+    let (file, source) = (file?, chapter.source_path.as_deref()?);
     let chapter_dir = src.join(source);
     let chapter_dir = chapter_dir.parent().unwrap_or(src);
-    chapter_dir.join(path).canonicalize().ok().as_deref() == Some(file)
+    let content = &chapter.content;
+    memchr::memmem::find_iter(content.as_bytes(), b"{{#include").find_map(|start| {
+        let after = start + "{{#include".len();
+        let end = after + content[after..].find("}}")?;
+        let path = &content[after..end];
+        let starts_with_space = path.starts_with(char::is_whitespace);
+        let path = path.trim();
+        let whole = starts_with_space && !path.is_empty() && !path.contains(':');
+        (whole && chapter_dir.join(path).canonicalize().ok().as_deref() == Some(file))
+            .then_some(start..end + 2)
+    })
 }

@@ -87,20 +87,21 @@ pub fn preprocess(
             .then(|| annotation_prefix(&request.context.root, env.workspace.as_deref())),
         errors_as_warnings: false,
     };
-    let settings = match Settings::from_context(&request.context, request.generation) {
-        Ok(settings) => settings,
-        Err(errors) => {
-            let _ = diagnostics::emit(stderr, &errors, &[], &emit_options);
-            let _ = summary(stderr, &errors, false);
-            return 1;
-        }
-    };
+    // Problems in book.toml fail the build before any chapter is read,
+    // unless `on-error = "warn"`: then they are warnings like the rest.
+    let (settings, settings_problems) = Settings::read(&request.context, request.generation);
+    let warn_only = settings.on_error == OnError::Warn;
+    if !settings_problems.is_empty() && !warn_only {
+        let _ = diagnostics::emit(stderr, &settings_problems, &[], &emit_options);
+        let _ = summary(stderr, &settings_problems, false);
+        return 1;
+    }
 
     let (mut chapters, slots) = take_chapters_in_place(&mut request.book, request.generation);
     let (contents, mut found) = process_chapters(&settings, registry, &chapters);
     locate::map_to_files(&mut found, &chapters, &settings);
+    found.splice(0..0, settings_problems);
 
-    let warn_only = settings.on_error == OnError::Warn;
     // Chapter names are only needed to print diagnostics.
     let sources: Vec<(String, &Chapter)> = if found.is_empty() {
         Vec::new()
@@ -206,7 +207,7 @@ fn summary(out: &mut dyn Write, found: &[Diagnostic], warn_only: bool) -> std::i
     } else if errors > 0 {
         writeln!(
             out,
-            "warning: mdbook-community: {} shown in the pages (on-error = \"warn\")",
+            "warning: mdbook-community: built with {} (on-error = \"warn\")",
             plural(errors, "error")
         )?;
     }

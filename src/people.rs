@@ -23,6 +23,8 @@ pub struct People {
     /// Groups, in file order.
     pub groups: Vec<Group>,
     by_handle: HashMap<String, usize>,
+    /// By GitHub login, lowercased.
+    by_login: HashMap<String, usize>,
     by_group: HashMap<String, usize>,
 }
 
@@ -103,17 +105,40 @@ impl People {
             file: &file,
             errors: Vec::new(),
         };
-        let mut people = Vec::new();
+        let mut people: Vec<Person> = Vec::new();
         let mut by_handle = HashMap::new();
+        let mut by_login = HashMap::new();
         let mut group_nodes = Vec::new();
         for entry in checker.table(root, "the data file") {
             match entry.key.as_str() {
                 "people" => {
                     for person in checker.table(&entry.value, "`people`") {
-                        if let Some(p) = checker.person(person) {
-                            by_handle.insert(p.handle.clone(), people.len());
-                            people.push(p);
+                        let Some(p) = checker.person(person) else {
+                            continue;
+                        };
+                        // GitHub logins are case-insensitive: two entries
+                        // with one login are one person listed twice.
+                        if let Some(login) = &p.github {
+                            let index = people.len();
+                            if let Some(&first) = by_login.get(&login.to_lowercase()) {
+                                let first: &Person = &people[first];
+                                let error = checker
+                                    .at(
+                                        person.key_span.clone(),
+                                        format!(
+                                            "`{}` and `{}` have the same GitHub login `{login}`",
+                                            first.handle, p.handle
+                                        ),
+                                    )
+                                    .with_label("a second entry for this login")
+                                    .with_help("list each person once, and name them by one handle in groups");
+                                checker.report(error);
+                            } else {
+                                by_login.insert(login.to_lowercase(), index);
+                            }
                         }
+                        by_handle.insert(p.handle.clone(), people.len());
+                        people.push(p);
                     }
                 }
                 "groups" => group_nodes = checker.array(&entry.value, "`groups`"),
@@ -134,6 +159,7 @@ impl People {
             people,
             groups,
             by_handle,
+            by_login,
             by_group,
         })
     }
@@ -145,19 +171,9 @@ impl People {
 
     /// The person with GitHub login `login` (case-insensitive, as GitHub).
     pub fn by_github(&self, login: &str) -> Option<&Person> {
-        self.person(login)
-            .filter(|p| {
-                p.github
-                    .as_deref()
-                    .is_some_and(|g| g.eq_ignore_ascii_case(login))
-            })
-            .or_else(|| {
-                self.people.iter().find(|p| {
-                    p.github
-                        .as_deref()
-                        .is_some_and(|g| g.eq_ignore_ascii_case(login))
-                })
-            })
+        self.by_login
+            .get(&login.to_lowercase())
+            .map(|&i| &self.people[i])
     }
 
     /// The group with `id`.

@@ -82,6 +82,21 @@ impl Settings {
         context: &Context,
         generation: Generation,
     ) -> Result<Settings, Vec<Diagnostic>> {
+        let (settings, problems) = Settings::read(context, generation);
+        if problems.is_empty() {
+            Ok(settings)
+        } else {
+            Err(problems)
+        }
+    }
+
+    /// Reads settings from mdBook's context as far as they are valid: a
+    /// key with a bad value keeps its default (a data path that names no
+    /// file is kept, so the directives that need it report it in their
+    /// pages), and every problem is returned as a diagnostic pointing into
+    /// `book.toml`. With `on-error = "warn"` the build goes on with these
+    /// settings; otherwise the problems fail it.
+    pub fn read(context: &Context, generation: Generation) -> (Settings, Vec<Diagnostic>) {
         let config = &context.config;
         let src = config
             .get("book")
@@ -104,20 +119,17 @@ impl Settings {
         };
         let table = config.get("preprocessor").and_then(|p| p.get("community"));
         let Some(Value::Object(table)) = table else {
-            return Ok(settings);
+            return (settings, Vec::new());
         };
-        let mut errors = Vec::new();
-        let book_toml = BookToml::new(&context.root);
+        let mut problems = Vec::new();
+        let mut book_toml = None;
         for (key, value) in table {
             if let Err(problem) = settings.apply(key, value) {
-                errors.push(book_toml.diagnostic(key, problem));
+                let book_toml = book_toml.get_or_insert_with(|| BookToml::new(&context.root));
+                problems.push(book_toml.diagnostic(key, problem));
             }
         }
-        if errors.is_empty() {
-            Ok(settings)
-        } else {
-            Err(errors)
-        }
+        (settings, problems)
     }
 
     fn apply(&mut self, key: &str, value: &Value) -> Result<(), Problem> {
@@ -135,9 +147,18 @@ impl Settings {
                     _ => AnchorCheck::Warn,
                 }
             }
-            "people" => self.people = Some(self.existing_file(value)?),
-            "codeowners" => self.codeowners = Some(self.existing_file(value)?),
-            "contributing" => self.contributing = Some(self.existing_file(value)?),
+            "people" | "codeowners" | "contributing" => {
+                let path = path(value)?;
+                let problem = self.missing_file(&path);
+                *match key {
+                    "people" => &mut self.people,
+                    "codeowners" => &mut self.codeowners,
+                    _ => &mut self.contributing,
+                } = Some(path);
+                if let Some(problem) = problem {
+                    return Err(problem);
+                }
+            }
             "contributing-url" => {
                 let url = string(value)?;
                 if !(url.starts_with("https://") || url.starts_with("http://")) {
@@ -161,15 +182,14 @@ impl Settings {
     /// book root, whether or not a directive uses it in this build (a typo
     /// would otherwise go unnoticed until one does, and the anchor check of
     /// links to `contributing-url` would silently stop).
-    fn existing_file(&self, value: &Value) -> Result<PathBuf, Problem> {
-        let path = path(value)?;
-        let full = self.in_root(&path);
+    fn missing_file(&self, path: &Path) -> Option<Problem> {
+        let full = self.in_root(path);
         if full.is_file() {
-            return Ok(path);
+            return None;
         }
         let shown = path.display().to_string().replace('\\', "/");
         if full.is_dir() {
-            return Err(Problem::value(
+            return Some(Problem::value(
                 format!("`{shown}` is a folder; name the file in it"),
                 None,
             ));
@@ -188,7 +208,7 @@ impl Settings {
                     None => close.to_string(),
                 })
             });
-        Err(Problem::value(
+        Some(Problem::value(
             format!(
                 "`{shown}` does not exist (paths are relative to the book root, {})",
                 self.root.display()

@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{RunResult, Shape, book_root, request, run};
+use common::{RunResult, Shape, book_root, request, run, run_bytes};
 use serde_json::{Value, json};
 
 const PEOPLE: &str = "[people.soumith]\nname = \"Soumith Chintala\"\n\n[people.ezyang]\nname = \"Edward Yang\"\n\n[[groups]]\nid = \"core\"\ntitle = \"Core\"\nmembers = [\"soumith\", { handle = \"ezyang\", status = \"emeritus\" }]\n";
@@ -192,6 +192,24 @@ fn directive_cases() -> Vec<Case> {
             "src/chapter.md:1:15",
         ),
         case(
+            "codeowners empty path",
+            "{{#codeowners \"\"}}\n",
+            "`{{#codeowners PATH}}` needs a non-empty path",
+            "src/chapter.md:1:4",
+        ),
+        case(
+            "codeowners unterminated quote",
+            "{{#codeowners \"src/a.rs}}\n",
+            "unterminated quoted text",
+            "src/chapter.md:1:15",
+        ),
+        case(
+            "codeowners mistyped path option",
+            "{{#codeowners path=src/a.rs}}\n",
+            "takes no options",
+            "src/chapter.md:1:15",
+        ),
+        case(
             "codeowners table in prose",
             "Owners: {{#codeowners}}.\n",
             "must be a paragraph of its own",
@@ -341,6 +359,24 @@ fn directive_cases() -> Vec<Case> {
             "[people.a]\nnmae = \"A\"\n",
             "unknown key `nmae` in person `a`",
             "maintainers.toml:2:1",
+        ),
+        data_case(
+            "unknown top-level key",
+            "[peple.a]\nname = \"A\"\n",
+            "unknown key `peple` at the top level",
+            "maintainers.toml:1:2",
+        ),
+        data_case(
+            "unknown member key",
+            "[people.a]\n[[groups]]\nid = \"core\"\nmembers = [{ handle = \"a\", stauts = \"emeritus\" }]\n",
+            "unknown key `stauts`",
+            "maintainers.toml:4:28",
+        ),
+        data_case(
+            "two people with one GitHub login",
+            "[people.ezyang]\n[people.edward]\ngithub = \"EZYang\"\n",
+            "`ezyang` and `edward` have the same GitHub login `EZYang`",
+            "maintainers.toml:2:9",
         ),
         data_case(
             "unknown group key",
@@ -514,6 +550,37 @@ fn directive_cases() -> Vec<Case> {
                 "missing data file",
                 "",
                 "no people data file: looked for",
+                "src/chapter.md:1:4",
+            )
+        },
+        Case {
+            files: {
+                let mut f = files(&[]);
+                f.retain(|(p, _)| *p != "maintainers.toml");
+                f.push(("maintainers.toml/people.toml", PEOPLE.as_bytes().to_vec()));
+                f
+            },
+            ..data_case(
+                "data file that cannot be read (a folder)",
+                "",
+                "cannot read maintainers.toml",
+                "src/chapter.md:1:4",
+            )
+        },
+        Case {
+            files: {
+                let mut f = files(&[]);
+                f.retain(|(p, _)| *p != "CONTRIBUTING.md");
+                f.push((
+                    "CONTRIBUTING.md/README.md",
+                    CONTRIBUTING.as_bytes().to_vec(),
+                ));
+                f
+            },
+            ..case(
+                "contributing that cannot be read (a folder)",
+                "{{#contributing}}\n",
+                "cannot read CONTRIBUTING.md",
                 "src/chapter.md:1:4",
             )
         },
@@ -818,8 +885,24 @@ fn stdin_problems_are_one_line_and_exit_1() {
         ("renderer not a string", r#"[{"root":".","renderer":1,"mdbook_version":"0.5.4"}, {"items": []}]"#.into(), "`renderer` is not a string"),
         ("binary garbage", "\u{0}\u{1}\u{2}\u{7f}".into(), "stdin is not valid JSON"),
     ];
+    let mut not_utf8 = real.clone().into_bytes();
+    let at = real.find("# A").expect("the chapter");
+    not_utf8[at + 2] = 0xff;
+    let huge = format!("[{{}}, {{\"items\": [\"{}", "x".repeat(60 << 20));
+    let cases: Vec<(&str, Vec<u8>, &str)> = cases
+        .into_iter()
+        .map(|(name, input, message)| (name, input.into_bytes(), message))
+        .chain([
+            ("not UTF-8", not_utf8, "stdin is not valid JSON"),
+            (
+                "huge and cut off",
+                huge.into_bytes(),
+                "stdin is not valid JSON",
+            ),
+        ])
+        .collect();
     for (name, input, message) in cases {
-        let result = run(&input);
+        let result = run_bytes(&input);
         assert_eq!(result.code, 1, "{name}");
         assert!(result.stdout.is_empty(), "{name}: partial output");
         assert!(result.stderr.contains(message), "{name}: {}", result.stderr);
@@ -844,7 +927,7 @@ fn settings_problems_point_into_book_toml() {
         (
             "check-anchors = \"eror\"",
             json!({"check-anchors": "eror"}),
-            "must be one of \"warn\", \"error\", \"off\"",
+            "must be one of",
             "book.toml:2:17",
         ),
         (
@@ -881,7 +964,8 @@ fn settings_problems_point_into_book_toml() {
 }
 
 /// A data-file path set in book.toml must name a file, even when no
-/// directive uses it, and even with `on-error = "warn"`.
+/// directive uses it. With `on-error = "warn"` it is a warning, and the book
+/// is written unchanged.
 #[test]
 fn configured_data_files_that_do_not_exist_are_errors_in_book_toml() {
     let cases = [
@@ -935,10 +1019,17 @@ fn configured_data_files_that_do_not_exist_are_errors_in_book_toml() {
                 config,
                 &[("A", "a.md", "No directive here.\n")],
             ));
-            assert_eq!(result.code, 1, "{line}: {}", result.stderr);
-            assert!(result.stdout.is_empty(), "{line}: partial output");
+            let severity = if on_error == "warn" {
+                assert_eq!(result.code, 0, "{line}: {}", result.stderr);
+                assert_eq!(result.contents(Shape::V05), ["No directive here.\n"]);
+                "warning"
+            } else {
+                assert_eq!(result.code, 1, "{line}: {}", result.stderr);
+                assert!(result.stdout.is_empty(), "{line}: partial output");
+                "error"
+            };
             assert!(
-                result.stderr.contains(&format!("error: {message}")),
+                result.stderr.contains(&format!("{severity}: {message}")),
                 "{line}: {}",
                 result.stderr
             );
@@ -956,6 +1047,50 @@ fn configured_data_files_that_do_not_exist_are_errors_in_book_toml() {
             }
         }
     }
+}
+
+/// With `on-error = "warn"`, a problem in book.toml is a warning: the book
+/// is built with the rest of the settings, and a directive that needs a
+/// configured file that is missing shows that in its page.
+#[test]
+fn on_error_warn_builds_despite_problems_in_book_toml() {
+    let dir = book_root(&[
+        (
+            "book.toml",
+            "[preprocessor.community]\non-error = \"warn\"\ncheck-anchor = \"off\"\npeople = \"peple.toml\"\n",
+        ),
+        ("people.toml", PEOPLE),
+    ]);
+    let config = json!({"preprocessor": {"community": {
+        "on-error": "warn", "check-anchor": "off", "people": "peple.toml",
+    }}});
+    let chapter = "# A\n\nBy {{#person soumith}}.\n";
+    let result = run(&request(
+        Shape::V05,
+        dir.path(),
+        config,
+        &[("A", "a.md", chapter)],
+    ));
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    for expected in [
+        "warning: unknown key `check-anchor` in [preprocessor.community]",
+        "--> book.toml:3:1",
+        "= help: did you mean `check-anchors`?",
+        "warning: [preprocessor.community] people `peple.toml` does not exist",
+        "--> book.toml:4:10",
+        "--> src/a.md:3:7",
+    ] {
+        assert!(
+            result.stderr.contains(expected),
+            "{expected}: {}",
+            result.stderr
+        );
+    }
+    assert!(!result.stderr.contains("error:"), "{}", result.stderr);
+    let page = &result.contents(Shape::V05)[0];
+    assert!(page.starts_with("# A\n\nBy "), "{page}");
+    assert!(page.contains("mdbook-community error"), "{page}");
+    assert!(page.contains("peple.toml"), "{page}");
 }
 
 #[test]
@@ -1339,6 +1474,18 @@ fn a_misspelt_directive_is_a_warning_and_changes_nothing() {
 
 /// Messages of tests other than the case lists, for the reference below.
 const OTHER_MESSAGES: &[&str] = &[
+    "no input on stdin",
+    "stdin is not valid JSON",
+    "expected a JSON array",
+    "context (first element)",
+    "neither `items`",
+    "unknown key `on-eror`",
+    "must be one of",
+    "must be an http or https URL",
+    "must be a string",
+    "is not closed",
+    "is tested with mdBook",
+    "have the same GitHub login",
     "is not a directive of mdbook-community; left as text",
     "is a folder; name the file in it",
     "does not exist (paths are relative to the book root",

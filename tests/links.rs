@@ -247,7 +247,7 @@ fn with_on_error_warn_a_broken_link_shows_as_a_note_after_it() {
     assert!(
         result
             .stderr
-            .contains("mdbook-community: 2 errors shown in the pages"),
+            .contains("mdbook-community: built with 2 errors (on-error = \"warn\")"),
         "{}",
         result.stderr
     );

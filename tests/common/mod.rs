@@ -94,12 +94,19 @@ pub fn run(input: &str) -> RunResult {
     run_with(bin(), input)
 }
 
+/// Runs the preprocessor on `input`, which need not be UTF-8.
+#[allow(dead_code)] // not every test crate sends raw bytes
+pub fn run_bytes(input: &[u8]) -> RunResult {
+    run_with_bytes(bin(), input)
+}
+
 /// Runs `cmd` as the preprocessor on `input`.
-pub fn run_with(mut cmd: Command, input: &str) -> RunResult {
-    let output = cmd
-        .write_stdin(input.as_bytes().to_vec())
-        .output()
-        .expect("runs");
+pub fn run_with(cmd: Command, input: &str) -> RunResult {
+    run_with_bytes(cmd, input.as_bytes())
+}
+
+fn run_with_bytes(mut cmd: Command, input: &[u8]) -> RunResult {
+    let output = cmd.write_stdin(input.to_vec()).output().expect("runs");
     RunResult {
         code: output.status.code().unwrap_or(-1),
         stdout: String::from_utf8(output.stdout).expect("UTF-8 stdout"),
