@@ -28,7 +28,6 @@
 
 use std::collections::HashMap;
 use std::ops::Range;
-use std::path::Path;
 use std::sync::Arc;
 
 use globset::{Glob, GlobBuilder, GlobSet, GlobSetBuilder};
@@ -1423,7 +1422,7 @@ apps/ @octocat
     // -- real files ---------------------------------------------------------
 
     fn corpus_file(project: &str) -> Option<String> {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("../shared/corpus/others")
             .join(project)
             .join(".github/CODEOWNERS");

@@ -561,6 +561,41 @@ mod tests {
         );
     }
 
+    /// The fast path: a chapter with neither `{{#` of ours nor a `faq`
+    /// fence is not parsed at all; with the anchor check on, a chapter is
+    /// parsed only when it has a link with a fragment, or is the target of
+    /// one.
+    #[test]
+    fn only_chapters_that_need_it_are_parsed() {
+        use crate::markdown::parse_log::count;
+        let settings = settings();
+        let registry = Registry::new().with_brace(Shout).with_fence(Box_);
+        let chapter = |path: &str, content: &str| Chapter {
+            name: path.into(),
+            path: Some(path.into()),
+            source_path: Some(path.into()),
+            content: content.into(),
+        };
+        let chapters = [
+            chapter(
+                "plain.md",
+                "fastpath-plain: {{#include x.md}} {{#title T}} `faq` [a](b.md)\n\n```rust\nfaq\n```\n",
+            ),
+            chapter("linking.md", "fastpath-linking: see [it](target.md#t).\n"),
+            chapter("target.md", "fastpath-target\n\n# T\n"),
+            chapter("shouting.md", "fastpath-shouting {{#shout a}}\n"),
+        ];
+        let run = Run::new(&settings, &registry, &chapters);
+        let (out, diags) = expand_book(&run);
+        assert!(diags.is_empty(), "{diags:?}");
+        assert_eq!(out[..3], [None, None, None]);
+        assert_eq!(out[3].as_deref(), Some("fastpath-shouting A\n"));
+        assert_eq!(count("fastpath-plain"), 0);
+        assert_eq!(count("fastpath-linking"), 1);
+        assert_eq!(count("fastpath-target"), 1);
+        assert!(count("fastpath-shouting") >= 1);
+    }
+
     #[test]
     fn many_chapters_in_parallel_keep_their_order() {
         let texts: Vec<String> = (0..200).map(|i| format!("{{{{#shout c{i}}}}}")).collect();

@@ -162,6 +162,45 @@ fn install_without_book_toml_fails_clearly() {
     assert!(err.contains("book.toml"), "{err}");
 }
 
+/// Warnings are `::warning` workflow commands: an unclosed directive, and
+/// every error under `on-error = "warn"` (a directive's, and book.toml's).
+#[test]
+fn github_actions_warnings_are_warning_annotations() {
+    let dir = common::book_root(&[
+        ("maintainers.toml", "[people.a]\n"),
+        (
+            "book.toml",
+            "[preprocessor.community]\non-error = \"warn\"\nchek-anchors = \"off\"\n",
+        ),
+    ]);
+    let input = request(
+        Shape::V04,
+        dir.path(),
+        json!({"preprocessor": {"community": {"on-error": "warn", "chek-anchors": "off"}}}),
+        &[(
+            "A",
+            "a.md",
+            "# A\n\nAsk {{#person b}}.\n\nThen {{#person a\n",
+        )],
+    );
+    let mut cmd = bin();
+    cmd.env("GITHUB_ACTIONS", "true");
+    let result = common::run_with(cmd, &input);
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    for expected in [
+        "::warning file=src/a.md,line=3,col=15::no person `b` in `maintainers.toml`",
+        "::warning file=src/a.md,line=5,col=6::`{{#person` is not closed",
+        "::warning file=book.toml,line=3,col=1::unknown key `chek-anchors`",
+    ] {
+        assert!(
+            result.stderr.contains(expected),
+            "{expected}: {}",
+            result.stderr
+        );
+    }
+    assert!(!result.stderr.contains("::error"), "{}", result.stderr);
+}
+
 #[test]
 fn github_actions_annotations_point_at_the_line() {
     let dir = common::book_root(&[("maintainers.toml", "[people.a]\n")]);

@@ -51,6 +51,58 @@ fn found_in_the_parent_folder() {
     assert_eq!(result.contents(Shape::V05)[0], "@root-owner");
 }
 
+/// `codeowners = "path"` wins over the files looked for by default.
+#[test]
+fn configured_path_is_used() {
+    let dir = book_root(&[
+        ("CODEOWNERS", "* @default-owner\n"),
+        ("meta/OWNERS.txt", "* @configured-owner\n"),
+    ]);
+    let config = json!({"preprocessor": {"community": {"codeowners": "meta/OWNERS.txt"}}});
+    let result = run(&request(
+        Shape::V04,
+        dir.path(),
+        config,
+        &[("A", "a.md", "{{#codeowners a}}")],
+    ));
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    assert_eq!(result.contents(Shape::V04)[0], "@configured-owner");
+}
+
+/// In one folder the file GitHub uses wins: `.github/`, then the root, then
+/// `docs/`.
+#[test]
+fn githubs_file_wins_when_there_are_several() {
+    for (files, expected) in [
+        (
+            vec![
+                ("docs/CODEOWNERS", "* @docs\n"),
+                ("CODEOWNERS", "* @root\n"),
+                (".github/CODEOWNERS", "* @github\n"),
+            ],
+            "@github",
+        ),
+        (
+            vec![
+                ("docs/CODEOWNERS", "* @docs\n"),
+                ("CODEOWNERS", "* @root\n"),
+            ],
+            "@root",
+        ),
+        (vec![("docs/CODEOWNERS", "* @docs\n")], "@docs"),
+    ] {
+        let dir = book_root(&files);
+        let result = run(&request(
+            Shape::V05,
+            dir.path(),
+            json!({}),
+            &[("A", "a.md", "{{#codeowners a}}")],
+        ));
+        assert_eq!(result.code, 0, "{}", result.stderr);
+        assert_eq!(result.contents(Shape::V05)[0], expected);
+    }
+}
+
 #[test]
 fn missing_file_and_bad_arguments() {
     let dir = book_root(&[]);

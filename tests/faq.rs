@@ -18,20 +18,18 @@ fn installed() -> serde_json::Value {
 }
 
 fn expand_with(config: serde_json::Value, renderer: &str, chapter: &str) -> String {
+    expand_in(Shape::V05, config, renderer, chapter)
+}
+
+fn expand_in(shape: Shape, config: serde_json::Value, renderer: &str, chapter: &str) -> String {
     let dir = book_root(&[("maintainers.toml", PEOPLE)]);
-    let input = request(
-        Shape::V05,
-        dir.path(),
-        config,
-        &[("FAQ", "faq.md", chapter)],
-    )
-    .replace(
+    let input = request(shape, dir.path(), config, &[("FAQ", "faq.md", chapter)]).replace(
         "\"renderer\":\"html\"",
         &format!("\"renderer\":\"{renderer}\""),
     );
     let result = run(&input);
     assert_eq!(result.code, 0, "{}", result.stderr);
-    result.contents(Shape::V05).remove(0)
+    result.contents(shape).remove(0)
 }
 
 const FAQ: &str = "# FAQ\n\n```faq\n## How can I contribute as a reviewer?\nReproduce issues and comment on pull requests.\n\n- a list\n- with `code`\n\n~~~rust\nfn main() {}\n~~~\n\n## CI tests failed, what does it mean?\nAsk {{#person ezyang}}.\n\n### A sub-heading stays in the answer\n\n| a | b |\n|---|---|\n| 1 | 2 |\n```\n\nAfter.\n";
@@ -73,6 +71,33 @@ fn id_prefix_ids_come_from_the_rendered_question_and_are_unique_on_the_page() {
         assert!(out.contains(heading), "no {heading:?} in:\n{out}");
     }
     assert!(!out.contains("-------"), "{out}");
+}
+
+/// mdBook 0.4 gets the same blocks, with the ids it gives headings (here
+/// the same as 0.5's: nothing in these questions is punctuation that 0.5's
+/// smart punctuation would change), for every renderer.
+#[test]
+fn mdbook_0_4_gets_the_same_blocks_and_ids() {
+    let chapters = [
+        FAQ,
+        "```faq open id-prefix=faq-\n## Same?\nOne.\n## Same?\nTwo.\n## Custom {#mine}\nThree.\n```\n",
+        "## faq-q\n\n```faq id-prefix=faq-\n## Q\nTwo.\n```\n\n```faq id-prefix=faq-\n## Q\nFour.\n```\n",
+        "1. First\r\n\r\n   ```faq\r\n   ## Q?\r\n   A.\r\n   ```\r\n2. Second\r\n",
+        "> ```faq\n> ## Quoted?\n> Yes.\n> ```\n",
+    ];
+    for chapter in chapters {
+        for renderer in ["html", "markdown"] {
+            let v05 = expand_in(Shape::V05, installed(), renderer, chapter);
+            let v04 = expand_in(Shape::V04, installed(), renderer, chapter);
+            assert_eq!(v04, v05, "{renderer}: {chapter}");
+            assert_ne!(v04, chapter, "{renderer}: not expanded");
+        }
+    }
+    let v04 = expand_in(Shape::V04, installed(), "html", chapters[2]);
+    assert!(
+        v04.contains("## Q {#faq-q-1}\n") && v04.contains("## Q {#faq-q-2}\n"),
+        "{v04}"
+    );
 }
 
 #[test]

@@ -80,6 +80,86 @@ fn contributing_as_an_expanded_chapter() {
     );
 }
 
+/// A chapter whose source is the CONTRIBUTING file itself (`src = "."`):
+/// links go to it, with the ids of the chapter as mdBook sees it (here an
+/// earlier preprocessor added a heading that shifts the duplicates).
+#[test]
+fn contributing_as_the_chapter_whose_source_it_is() {
+    let content = format!("{CONTRIBUTING}\n## Reporting Issues\n");
+    let chapters = [
+        ("Contributing", "CONTRIBUTING.md", content.as_str()),
+        ("A", "guide/a.md", "{{#contributing #reporting-issues-1}}"),
+    ];
+    let config = json!({"book": {"src": "."}});
+    let (result, _) = run_book(&[("CONTRIBUTING.md", CONTRIBUTING)], config, &chapters);
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    assert_eq!(
+        result.contents(Shape::V05)[1],
+        "[Reporting Issues](../CONTRIBUTING.md#reporting-issues-1)"
+    );
+}
+
+/// A chapter that includes the whole file after text of its own counts as
+/// holding it, before and after mdBook's `links` expands the include; the
+/// chapter's own headings come first in its ids.
+#[test]
+fn contributing_included_whole_after_text_of_its_own() {
+    let intro = "# How to contribute\n\nRead this first.\n\n## Common Mistakes\n\n";
+    let raw = format!("{intro}{{{{#include ../CONTRIBUTING.md}}}}\n");
+    let expanded = format!("{intro}{CONTRIBUTING}\n");
+    for content in [raw.as_str(), expanded.as_str()] {
+        let chapters = [
+            ("Contributing", "contributing.md", content),
+            (
+                "A",
+                "a.md",
+                "{{#contributing}}, {{#contributing #reporting-issues}}, {{#contributing #common-mistakes-2}}",
+            ),
+        ];
+        let (result, _) = run_book(
+            &[
+                ("CONTRIBUTING.md", CONTRIBUTING),
+                ("src/contributing.md", content),
+            ],
+            json!({}),
+            &chapters,
+        );
+        assert_eq!(result.code, 0, "{content}: {}", result.stderr);
+        assert_eq!(
+            result.contents(Shape::V05)[1],
+            "[Contributing to Torch](contributing.md), [Reporting Issues](contributing.md#reporting-issues), [Common Mistakes](contributing.md#common-mistakes-2)",
+            "{content}"
+        );
+    }
+}
+
+/// An include of part of the file (`:anchor` or lines) does not make the
+/// chapter hold it.
+#[test]
+fn contributing_included_in_part_is_not_the_chapter() {
+    let chapters = [
+        (
+            "Contributing",
+            "contributing.md",
+            "{{#include ../CONTRIBUTING.md:1:4}}\n",
+        ),
+        ("A", "a.md", "{{#contributing #reporting-issues}}"),
+    ];
+    let (result, _) = run_book(
+        &[
+            ("CONTRIBUTING.md", CONTRIBUTING),
+            ("src/contributing.md", "x"),
+        ],
+        url_config(),
+        &chapters,
+    );
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    assert_eq!(
+        result.contents(Shape::V05)[1],
+        "[Reporting Issues](https://github.com/o/r/blob/main/CONTRIBUTING.md#reporting-issues)"
+    );
+}
+
 #[test]
 fn contributing_errors() {
     let chapter = "{{#contributing #reportng-issues}}\n\n{{#contributing Comon Mistakes}}\n\n{{#contributing #x \"\"}}\n";
@@ -206,6 +286,50 @@ fn anchor_check_warns_by_default_and_errors_when_asked() {
     );
     assert_eq!(result.code, 0);
     assert!(result.stderr.is_empty(), "{}", result.stderr);
+}
+
+/// The headings `{{#maintainers}}` generates are link targets like any
+/// other: `{{#ref}}` finds them, and the anchor check knows their ids.
+#[test]
+fn generated_group_headings_are_link_targets() {
+    let people = "[people.a]\n\n[[groups]]\nid = \"core\"\ntitle = \"Core Maintainers\"\nmembers = [\"a\"]\n\n[[groups]]\nid = \"nn\"\ntitle = \"NN APIs (torch.nn)\"\nparent = \"core\"\nmembers = [\"a\"]\n";
+    let chapters = [
+        ("People", "people.md", "# People\n\n{{#maintainers}}\n"),
+        (
+            "A",
+            "a.md",
+            "{{#ref people.md#nn-apis-torchnn}}, [core](people.md#core-maintainers), [bad](people.md#core-maintainer)\n",
+        ),
+    ];
+    let config = json!({"preprocessor": {"community": {"check-anchors": "error"}}});
+    let (result, _) = run_book(&[("maintainers.toml", people)], config, &chapters);
+    assert_eq!(result.code, 1);
+    assert_eq!(
+        result.stderr.matches("error: broken link").count(),
+        1,
+        "{}",
+        result.stderr
+    );
+    assert!(
+        result.stderr.contains("did you mean `#core-maintainers`?"),
+        "{}",
+        result.stderr
+    );
+    let chapters = [
+        chapters[0],
+        (
+            "A",
+            "a.md",
+            "{{#ref people.md#nn-apis-torchnn}}, [core](people.md#core-maintainers)\n",
+        ),
+    ];
+    let config = json!({"preprocessor": {"community": {"check-anchors": "error"}}});
+    let (result, _) = run_book(&[("maintainers.toml", people)], config, &chapters);
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    assert_eq!(
+        result.contents(Shape::V05)[1],
+        "[NN APIs (torch.nn)](people.md#nn-apis-torchnn), [core](people.md#core-maintainers)\n"
+    );
 }
 
 #[test]

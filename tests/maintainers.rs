@@ -261,6 +261,20 @@ fn expand_for(renderer: &str, chapter: &str) -> String {
     result.contents(common::Shape::V05).remove(0)
 }
 
+/// The affiliation column is there only when a member shown has one.
+#[test]
+fn table_without_affiliations_has_no_affiliation_column() {
+    let data = "[people.a]\nname = \"Ann\"\n\n[people.b]\nname = \"Bo\"\n\n[[groups]]\nid = \"g\"\nmembers = [\"a\", { handle = \"b\", role = \"lead\" }]\n";
+    let out = expand_one(
+        &[("maintainers.toml", data)],
+        "{{#maintainers g style=table}}\n",
+    );
+    assert_eq!(
+        out,
+        "|Name|Handle|Role|Status|\n|----|------|----|------|\n|Ann|[a](https://github.com/a)|||\n|Bo|[b](https://github.com/b)|lead||\n"
+    );
+}
+
 #[test]
 fn avatars_are_raw_html_so_only_the_html_renderer_gets_them() {
     let avatar = "https://avatars.githubusercontent.com/u/1310570";
