@@ -361,6 +361,34 @@ async function run() {
     }
   });
 
+  // 4b. Printing shows every answer: print.html opens them all, and a
+  // browser's print of a page shows them through the print styles (and
+  // opens them on `beforeprint`).
+  await check("printing shows every FAQ answer expanded", async () => {
+    for (const book of ["example", "guide"]) {
+      const page = await open(book, "print.html");
+      await page.waitForTimeout(200);
+      const entries = await faqEntries(page);
+      expect(entries.length > 5, `${book}/print.html: only ${entries.length} FAQ entries`);
+      const closed = entries.filter((e) => !e.open || !e.answerVisible);
+      expect(closed.length === 0, `${book}/print.html: answers not shown: ${closed.map((e) => e.id)}`);
+      await done(page);
+    }
+    const page = await open("example", "governance.html");
+    let entries = await faqEntries(page);
+    expect(entries.length > 0 && entries.every((e) => !e.open), "governance.html: expected closed entries on screen");
+    await page.emulateMedia({ media: "print" });
+    entries = await faqEntries(page);
+    const hidden = entries.filter((e) => !e.answerVisible);
+    expect(hidden.length === 0, `print media: answers hidden: ${hidden.map((e) => e.id)}`);
+    await page.emulateMedia({ media: "screen" });
+    await page.evaluate(() => window.dispatchEvent(new Event("beforeprint")));
+    entries = await faqEntries(page);
+    const shut = entries.filter((e) => !e.open);
+    expect(shut.length === 0, `after beforeprint: still closed: ${shut.map((e) => e.id)}`);
+    await done(page);
+  });
+
   // 5. Maintainer lists and tables, with their profile links.
   await check("maintainer lists, tables and sentences render with profile links", async () => {
     const gh = (h) => `https://github.com/${h}`;
@@ -372,6 +400,11 @@ async function run() {
         ["Tobias Brandt", gh("tbrandt")],
         ["(sunsetting) Olga Petrova", gh("opetrova")],
         ["(emeritus) Henrik Dahl", gh("hdahl")],
+      ]],
+      ["core-developers", "H3", [
+        ["Julien Morel", gh("jmorel")],
+        ["Yu-Ting Lin, release manager", gh("ylin")],
+        ["(emeritus) Gus Whitfield", null],
       ]],
       ["module-maintainers", "H3", []],
       ["compiler-torchlightcompiler", "H4", [["Daichi Nakamura, module lead", gh("dnakamura")]]],
