@@ -183,11 +183,20 @@ fn loose(text: &str) -> String {
 ///   gets no generated id; footnote definitions are moved to the end of the
 ///   page first.
 pub fn mdbook_page(text: &str, options: MarkdownOptions, generation: Generation) -> PageIds {
-    let events: Vec<_> = options.parser(text).into_offset_iter().collect();
+    let events = events_of(text, options);
     match generation {
         Generation::V05 => mdbook05(&events),
         Generation::V04 => mdbook04(&events),
     }
+}
+
+/// Every event of `text`, with its range. The vector is sized for a
+/// typical page up front (about one event per 12 bytes of Markdown), which
+/// saves the copies of growing it event by event.
+fn events_of(text: &str, options: MarkdownOptions) -> Vec<Spanned<'_>> {
+    let mut events = Vec::with_capacity(text.len() / 12 + 8);
+    events.extend(options.parser(text).into_offset_iter());
+    events
 }
 
 /// A link found on a page: its destination and its byte range.
@@ -201,7 +210,7 @@ pub fn mdbook_page_and_links(
     options: MarkdownOptions,
     generation: Generation,
 ) -> (PageIds, Vec<PageLink>) {
-    let events: Vec<_> = options.parser(text).into_offset_iter().collect();
+    let events = events_of(text, options);
     let links = events
         .iter()
         .filter_map(|(event, range)| match event {
@@ -321,8 +330,7 @@ impl TextAcc {
 /// which definition, and the number and count of each reference.
 #[derive(Debug)]
 struct Footnotes<'a> {
-    /// Per event: the index in `defs` of the definition it is inside.
-    def_of: Vec<Option<usize>>,
+    /// Definitions in page order; their event ranges never overlap.
     defs: Vec<FootnoteDef<'a>>,
     /// Per reference event index: (displayed number, n-th use of the name).
     refs: HashMap<usize, (usize, u32)>,
@@ -345,7 +353,6 @@ impl<'a> Footnotes<'a> {
     /// counted (mdBook 0.5 skips such a definition unread; 0.4 numbers
     /// them, then drops the definition).
     fn new(events: &[Spanned<'a>], skip_duplicates: bool) -> Self {
-        let mut def_of = vec![None; events.len()];
         let mut defs: Vec<FootnoteDef<'a>> = Vec::new();
         let mut names = HashSet::new();
         let mut refs = HashMap::new();
@@ -373,18 +380,23 @@ impl<'a> Footnotes<'a> {
                 }
                 _ => {}
             }
-            def_of[i] = current;
             if let (Event::End(TagEnd::FootnoteDefinition), Some(d)) = (event, current) {
                 defs[d].end = i;
                 current = None;
             }
         }
         Footnotes {
-            def_of,
             defs,
             refs,
             numbers,
         }
+    }
+
+    /// The index in `defs` of the definition the event at `i` is inside.
+    fn def_of(&self, i: usize) -> Option<usize> {
+        let after = self.defs.partition_point(|d| d.start <= i);
+        let d = after.checked_sub(1)?;
+        (i <= self.defs[d].end).then_some(d)
     }
 
     /// Whether a definition ends up on the page: the first of its name, and
@@ -396,7 +408,7 @@ impl<'a> Footnotes<'a> {
 
     /// Whether the event at `i` ends up on the page.
     fn rendered(&self, i: usize) -> bool {
-        self.def_of[i].is_none_or(|d| self.def_rendered(d))
+        self.def_of(i).is_none_or(|d| self.def_rendered(d))
     }
 
     fn number(&self, i: usize) -> Option<usize> {
@@ -442,7 +454,7 @@ fn mdbook05(events: &[Spanned<'_>]) -> PageIds {
     let mut seen = HashSet::new();
     // Footnote definitions end up after the chapter, in order of number;
     // ids are still handed out in source order.
-    let place = |i: usize| match notes.def_of[i] {
+    let place = |i: usize| match notes.def_of(i) {
         None => (0, i),
         Some(d) => (
             1 + notes
@@ -458,7 +470,7 @@ fn mdbook05(events: &[Spanned<'_>]) -> PageIds {
     let mut html_block: Option<String> = None;
     for (i, (event, range)) in events.iter().enumerate() {
         // A repeated footnote definition is skipped unread.
-        if notes.def_of[i].is_some_and(|d| !notes.defs[d].first) {
+        if notes.def_of(i).is_some_and(|d| !notes.defs[d].first) {
             continue;
         }
         let rendered = notes.rendered(i);
@@ -776,7 +788,7 @@ fn mdbook04(events: &[Spanned<'_>]) -> PageIds {
     let notes = Footnotes::new(events, false);
     let mut page04 = Page04::default();
     for i in 0..events.len() {
-        if notes.def_of[i].is_none() {
+        if notes.def_of(i).is_none() {
             page04.render(events, i, &notes);
         }
     }

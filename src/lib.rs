@@ -40,7 +40,7 @@ pub mod splice;
 
 use std::io::Write;
 
-use crate::book::{Chapter, take_chapters_in_place};
+use crate::book::Chapter;
 use crate::diagnostics::{ChapterSource, Diagnostic, EmitOptions, Severity};
 use crate::directive::Registry;
 use crate::engine::Run;
@@ -67,10 +67,8 @@ pub fn preprocess(
     env: Environment,
     registry: &Registry,
 ) -> u8 {
-    let parsed = protocol::parse_request(&input);
-    // The JSON values hold their own copies: free the raw input early.
-    drop(input);
-    let mut request = match parsed {
+    // The book is read in place: the input stays until the answer is written.
+    let request = match protocol::parse_request(&input) {
         Ok(request) => request,
         Err(e) => {
             let _ = writeln!(stderr, "error: mdbook-community: {e}");
@@ -97,9 +95,9 @@ pub fn preprocess(
         return 1;
     }
 
-    let (mut chapters, slots) = take_chapters_in_place(&mut request.book, request.generation);
-    let (contents, mut found) = process_chapters(&settings, registry, &chapters);
-    locate::map_to_files(&mut found, &chapters, &settings);
+    let chapters = &request.book.chapters;
+    let (contents, mut found) = process_chapters(&settings, registry, chapters);
+    locate::map_to_files(&mut found, chapters, &settings);
     found.splice(0..0, settings_problems);
 
     // Chapter names are only needed to print diagnostics.
@@ -130,13 +128,7 @@ pub fn preprocess(
         return 1;
     }
 
-    for (chapter, content) in chapters.iter_mut().zip(contents) {
-        if let Some(content) = content {
-            chapter.content = content;
-        }
-    }
-    slots.restore(chapters);
-    if let Err(e) = protocol::write_book(stdout, &request.book) {
+    if let Err(e) = request.book.write(stdout, &contents) {
         let _ = writeln!(
             stderr,
             "error: mdbook-community: cannot write the book to stdout: {e}"

@@ -10,11 +10,13 @@
 //! * mdBook 0.4.40 and later: `{"sections": [...], "__non_exhaustive": null}`.
 
 use std::fmt;
-use std::io::Write;
 use std::path::PathBuf;
 
 use semver::{Version, VersionReq};
 use serde_json::Value;
+use serde_json::value::RawValue;
+
+use crate::book::Book;
 
 /// The mdBook versions this plugin is tested with.
 pub const SUPPORTED_MDBOOK: &str = ">=0.4.40, <0.6";
@@ -51,13 +53,14 @@ pub struct Context {
     pub mdbook_version: String,
 }
 
-/// A parsed request: the context and the book, still as JSON.
+/// A parsed request: the context, and the book read out of the input it
+/// borrows.
 #[derive(Debug)]
-pub struct Request {
+pub struct Request<'a> {
     /// What mdBook told us about the build.
     pub context: Context,
-    /// The book object, exactly as received.
-    pub book: Value,
+    /// The book: its JSON exactly as received, and its chapters.
+    pub book: Book<'a>,
     /// The shape the book came in, and must be answered in.
     pub generation: Generation,
 }
@@ -91,31 +94,37 @@ impl fmt::Display for ProtocolError {
 
 impl std::error::Error for ProtocolError {}
 
-/// Parses what mdBook wrote to our stdin.
-pub fn parse_request(input: &[u8]) -> Result<Request, ProtocolError> {
+/// Parses what mdBook wrote to our stdin. Only the context becomes JSON
+/// values; the book is read in place (see [`crate::book`]).
+pub fn parse_request(input: &[u8]) -> Result<Request<'_>, ProtocolError> {
     if input.iter().all(u8::is_ascii_whitespace) {
         return Err(ProtocolError::Empty);
     }
-    let value: Value = serde_json::from_slice(input).map_err(ProtocolError::Json)?;
-    let Value::Array(mut pair) = value else {
-        return Err(ProtocolError::Shape(
-            "expected a JSON array [context, book]".into(),
-        ));
-    };
-    if pair.len() != 2 {
+    let pair: Vec<&RawValue> = serde_json::from_slice(input).map_err(|e| {
+        // Not an array: say so if it is JSON at all (cold path).
+        match serde_json::from_slice::<serde::de::IgnoredAny>(input) {
+            Ok(_) if e.classify() == serde_json::error::Category::Data => {
+                ProtocolError::Shape("expected a JSON array [context, book]".into())
+            }
+            _ => ProtocolError::Json(e),
+        }
+    })?;
+    let [context, book] = pair[..] else {
         return Err(ProtocolError::Shape(format!(
             "expected a JSON array of two elements [context, book], found {}",
             pair.len()
         )));
-    }
-    let book = pair.pop().unwrap_or(Value::Null);
-    let context = pair.pop().unwrap_or(Value::Null);
+    };
+    let context = serde_json::from_str(context.get()).map_err(ProtocolError::Json)?;
     let context = parse_context(context)?;
-    let generation = generation_of(&book)?;
+    let book = Book::parse(book.get()).map_err(|e| match e {
+        crate::book::BookError::Json(e) => ProtocolError::Json(e),
+        other => ProtocolError::Shape(other.to_string()),
+    })?;
     Ok(Request {
         context,
+        generation: book.generation,
         book,
-        generation,
     })
 }
 
@@ -154,21 +163,6 @@ fn parse_context(value: Value) -> Result<Context, ProtocolError> {
     })
 }
 
-fn generation_of(book: &Value) -> Result<Generation, ProtocolError> {
-    let Value::Object(map) = book else {
-        return Err(ProtocolError::Shape(
-            "the book (second element) is not a JSON object".into(),
-        ));
-    };
-    match (map.get("items"), map.get("sections")) {
-        (Some(Value::Array(_)), _) => Ok(Generation::V05),
-        (_, Some(Value::Array(_))) => Ok(Generation::V04),
-        _ => Err(ProtocolError::Shape(
-            "the book has neither `items` (mdBook 0.5) nor `sections` (mdBook 0.4)".into(),
-        )),
-    }
-}
-
 /// A warning line when `mdbook_version` is outside [`SUPPORTED_MDBOOK`].
 pub fn version_warning(mdbook_version: &str) -> Option<String> {
     let Ok(required) = VersionReq::parse(SUPPORTED_MDBOOK) else {
@@ -187,12 +181,6 @@ pub fn version_warning(mdbook_version: &str) -> Option<String> {
             "mdbook-community is tested with mdBook {SUPPORTED_MDBOOK}, but this is mdBook {mdbook_version}; continuing anyway"
         )
     })
-}
-
-/// Writes the book back in the shape it came in.
-pub fn write_book(out: &mut dyn Write, book: &Value) -> std::io::Result<()> {
-    serde_json::to_writer(&mut *out, book)?;
-    out.flush()
 }
 
 #[cfg(test)]
@@ -220,7 +208,9 @@ mod tests {
     fn extra_fields_are_kept() {
         let input = format!(r#"[{CONTEXT},{{"items":[],"future":{{"x":1}}}}]"#);
         let request = parse_request(input.as_bytes()).expect("valid");
-        assert_eq!(request.book["future"]["x"], 1);
+        let mut out = Vec::new();
+        request.book.write(&mut out, &[]).expect("write");
+        assert_eq!(out, br#"{"items":[],"future":{"x":1}}"#);
     }
 
     #[test]
