@@ -77,39 +77,31 @@ impl<'a> Book<'a> {
         }
         let mut walk = Walk {
             base: json.as_ptr() as usize,
-            chapters: Vec::new(),
-            spans: Vec::new(),
-            lists: Vec::new(),
+            found: Vec::new(),
         };
         let mut deserializer = serde_json::Deserializer::from_str(json);
-        let found = BookSeed { walk: &mut walk }
+        let lists = BookSeed { walk: &mut walk }
             .deserialize(&mut deserializer)
-            .and_then(|found| deserializer.end().map(|()| found))
+            .and_then(|lists| deserializer.end().map(|()| lists))
             .map_err(BookError::Json)?;
-        let (generation, list) = match found {
+        let (generation, list) = match lists {
             Lists { items: true, .. } => (Generation::V05, List::Items),
             Lists { sections: true, .. } => (Generation::V04, List::Sections),
             _ => return Err(BookError::NoItems),
         };
         // With both lists (no mdBook sends that), only the chapters of the
         // one that decides the shape are answered.
-        if found.items && found.sections {
-            let (chapters, spans) = walk
-                .chapters
-                .into_iter()
-                .zip(walk.spans)
-                .zip(walk.lists)
-                .filter(|(_, of)| *of == list)
-                .map(|(pair, _)| pair)
-                .unzip();
-            walk.chapters = chapters;
-            walk.spans = spans;
-        }
+        let (chapters, spans) = walk
+            .found
+            .into_iter()
+            .filter(|found| found.list == list)
+            .map(|found| (found.chapter, found.span))
+            .unzip();
         Ok(Book {
             json,
             generation,
-            chapters: walk.chapters,
-            spans: walk.spans,
+            chapters,
+            spans,
         })
     }
 
@@ -144,36 +136,58 @@ impl<'a> Book<'a> {
     }
 }
 
+/// The visits of a value a walk steps over: every scalar answers `$value`.
+macro_rules! step_over_scalars {
+    ($value:expr) => {
+        fn visit_str<E: de::Error>(self, _: &str) -> Result<Self::Value, E> {
+            Ok($value)
+        }
+
+        fn visit_bool<E: de::Error>(self, _: bool) -> Result<Self::Value, E> {
+            Ok($value)
+        }
+
+        fn visit_i64<E: de::Error>(self, _: i64) -> Result<Self::Value, E> {
+            Ok($value)
+        }
+
+        fn visit_u64<E: de::Error>(self, _: u64) -> Result<Self::Value, E> {
+            Ok($value)
+        }
+
+        fn visit_f64<E: de::Error>(self, _: f64) -> Result<Self::Value, E> {
+            Ok($value)
+        }
+
+        fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+            Ok($value)
+        }
+    };
+}
+
+/// Steps over a list the walk does not read.
+fn step_over_seq<'de, S: SeqAccess<'de>>(mut seq: S) -> Result<(), S::Error> {
+    while seq.next_element::<IgnoredAny>()?.is_some() {}
+    Ok(())
+}
+
 /// What the walk has found so far.
 struct Walk {
     /// The address of the book's text, to turn borrowed slices into offsets.
     base: usize,
-    chapters: Vec<Chapter>,
-    spans: Vec<Option<Range<usize>>>,
-    /// The top-level list each chapter is in.
-    lists: Vec<List>,
+    found: Vec<Found>,
+}
+
+/// One chapter the walk found.
+struct Found {
+    chapter: Chapter,
+    /// Where its content string is.
+    span: Option<Range<usize>>,
+    /// The top-level list it is in.
+    list: List,
 }
 
 impl Walk {
-    /// Forgets the chapters from `len` on: those of a key that came again
-    /// (as with JSON values, the last of a repeated key counts).
-    fn truncate(&mut self, len: usize) {
-        self.chapters.truncate(len);
-        self.spans.truncate(len);
-        self.lists.truncate(len);
-    }
-
-    /// Forgets the chapters of top-level list `list`, which came again.
-    fn forget(&mut self, list: List) {
-        let keep: Vec<bool> = self.lists.iter().map(|l| *l != list).collect();
-        let mut keep_chapter = keep.iter();
-        self.chapters
-            .retain(|_| *keep_chapter.next().unwrap_or(&true));
-        let mut keep_span = keep.iter();
-        self.spans.retain(|_| *keep_span.next().unwrap_or(&true));
-        self.lists.retain(|l| *l != list);
-    }
-
     fn span_of(&self, raw: &RawValue) -> Range<usize> {
         let start = raw.get().as_ptr() as usize - self.base;
         start..start + raw.get().len()
@@ -225,8 +239,9 @@ impl<'de> Visitor<'de> for BookSeed<'_> {
                     continue;
                 }
             };
+            // As with JSON values, the last of a repeated key counts.
             if std::mem::replace(seen, true) {
-                self.walk.forget(list);
+                self.walk.found.retain(|found| found.list != list);
             }
             *found = map.next_value_seed(ItemsSeed {
                 walk: &mut *self.walk,
@@ -276,29 +291,7 @@ impl<'de> Visitor<'de> for ItemsSeed<'_> {
         Ok(false)
     }
 
-    fn visit_str<E: de::Error>(self, _: &str) -> Result<bool, E> {
-        Ok(false)
-    }
-
-    fn visit_bool<E: de::Error>(self, _: bool) -> Result<bool, E> {
-        Ok(false)
-    }
-
-    fn visit_i64<E: de::Error>(self, _: i64) -> Result<bool, E> {
-        Ok(false)
-    }
-
-    fn visit_u64<E: de::Error>(self, _: u64) -> Result<bool, E> {
-        Ok(false)
-    }
-
-    fn visit_f64<E: de::Error>(self, _: f64) -> Result<bool, E> {
-        Ok(false)
-    }
-
-    fn visit_unit<E: de::Error>(self) -> Result<bool, E> {
-        Ok(false)
-    }
+    step_over_scalars!(false);
 }
 
 /// One book item: `{"Chapter": {...}}`, or something else (a separator, a
@@ -327,9 +320,10 @@ impl<'de> Visitor<'de> for ItemSeed<'_> {
         let mut first = None;
         while let Some(key) = map.next_key::<Key>()? {
             if key == Key::Chapter {
+                // A repeated `Chapter` key: only the last counts.
                 match first {
-                    Some(start) => self.walk.truncate(start),
-                    None => first = Some(self.walk.chapters.len()),
+                    Some(start) => self.walk.found.truncate(start),
+                    None => first = Some(self.walk.found.len()),
                 }
                 map.next_value_seed(ChapterSeed {
                     walk: &mut *self.walk,
@@ -342,34 +336,11 @@ impl<'de> Visitor<'de> for ItemSeed<'_> {
         Ok(())
     }
 
-    fn visit_seq<S: SeqAccess<'de>>(self, mut seq: S) -> Result<(), S::Error> {
-        while seq.next_element::<IgnoredAny>()?.is_some() {}
-        Ok(())
+    fn visit_seq<S: SeqAccess<'de>>(self, seq: S) -> Result<(), S::Error> {
+        step_over_seq(seq)
     }
 
-    fn visit_str<E: de::Error>(self, _: &str) -> Result<(), E> {
-        Ok(())
-    }
-
-    fn visit_bool<E: de::Error>(self, _: bool) -> Result<(), E> {
-        Ok(())
-    }
-
-    fn visit_i64<E: de::Error>(self, _: i64) -> Result<(), E> {
-        Ok(())
-    }
-
-    fn visit_u64<E: de::Error>(self, _: u64) -> Result<(), E> {
-        Ok(())
-    }
-
-    fn visit_f64<E: de::Error>(self, _: f64) -> Result<(), E> {
-        Ok(())
-    }
-
-    fn visit_unit<E: de::Error>(self) -> Result<(), E> {
-        Ok(())
-    }
+    step_over_scalars!(());
 }
 
 /// A chapter object. It is recorded when it starts, so that it comes before
@@ -396,17 +367,20 @@ impl<'de> Visitor<'de> for ChapterSeed<'_> {
 
     fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<(), M::Error> {
         let walk = self.walk;
-        let index = walk.chapters.len();
-        walk.chapters.push(Chapter::default());
-        walk.spans.push(None);
-        walk.lists.push(self.list);
+        let index = walk.found.len();
+        walk.found.push(Found {
+            chapter: Chapter::default(),
+            span: None,
+            list: self.list,
+        });
         let mut first_sub_item = None;
         while let Some(key) = map.next_key::<Key>()? {
             match key {
                 Key::SubItems => {
+                    // Repeated `sub_items`: only the last counts.
                     match first_sub_item {
-                        Some(start) => walk.truncate(start),
-                        None => first_sub_item = Some(walk.chapters.len()),
+                        Some(start) => walk.found.truncate(start),
+                        None => first_sub_item = Some(walk.found.len()),
                     }
                     map.next_value_seed(ItemsSeed {
                         walk: &mut *walk,
@@ -415,20 +389,21 @@ impl<'de> Visitor<'de> for ChapterSeed<'_> {
                 }
                 Key::Name | Key::Content | Key::Path | Key::SourcePath => {
                     let raw: &RawValue = map.next_value()?;
-                    // Fields that are not strings keep their defaults and
-                    // go back as they came.
-                    let Some(text) = string(raw).map_err(de::Error::custom)? else {
-                        continue;
-                    };
-                    let chapter = &mut walk.chapters[index];
+                    // A field that is not a string is as good as absent, and
+                    // goes back as it came; a repeated one counts its last time.
+                    let text = string(raw).map_err(de::Error::custom)?;
+                    let span = text.is_some().then(|| walk.span_of(raw));
+                    let found = &mut walk.found[index];
+                    let chapter = &mut found.chapter;
+                    let path = |text: Option<String>| text.map(|t| t.replace('\\', "/"));
                     match key {
-                        Key::Name => chapter.name = text,
+                        Key::Name => chapter.name = text.unwrap_or_default(),
                         Key::Content => {
-                            chapter.content = text;
-                            walk.spans[index] = Some(walk.span_of(raw));
+                            chapter.content = text.unwrap_or_default();
+                            found.span = span;
                         }
-                        Key::Path => chapter.path = Some(text.replace('\\', "/")),
-                        _ => chapter.source_path = Some(text.replace('\\', "/")),
+                        Key::Path => chapter.path = path(text),
+                        _ => chapter.source_path = path(text),
                     }
                 }
                 _ => {
@@ -440,34 +415,11 @@ impl<'de> Visitor<'de> for ChapterSeed<'_> {
     }
 
     // A chapter that is not an object is stepped over.
-    fn visit_seq<S: SeqAccess<'de>>(self, mut seq: S) -> Result<(), S::Error> {
-        while seq.next_element::<IgnoredAny>()?.is_some() {}
-        Ok(())
+    fn visit_seq<S: SeqAccess<'de>>(self, seq: S) -> Result<(), S::Error> {
+        step_over_seq(seq)
     }
 
-    fn visit_str<E: de::Error>(self, _: &str) -> Result<(), E> {
-        Ok(())
-    }
-
-    fn visit_bool<E: de::Error>(self, _: bool) -> Result<(), E> {
-        Ok(())
-    }
-
-    fn visit_i64<E: de::Error>(self, _: i64) -> Result<(), E> {
-        Ok(())
-    }
-
-    fn visit_u64<E: de::Error>(self, _: u64) -> Result<(), E> {
-        Ok(())
-    }
-
-    fn visit_f64<E: de::Error>(self, _: f64) -> Result<(), E> {
-        Ok(())
-    }
-
-    fn visit_unit<E: de::Error>(self) -> Result<(), E> {
-        Ok(())
-    }
+    step_over_scalars!(());
 }
 
 /// A JSON string's text, or `None` for any other value.
@@ -634,6 +586,10 @@ mod tests {
         let book = Book::parse(text).expect("valid");
         let names: Vec<_> = book.chapters.iter().map(|c| c.name.as_str()).collect();
         assert_eq!(names, ["a", "a1"]);
+        let text = r#"{"items":[{"Chapter":{"name":"a","content":"x","content":null}}]}"#;
+        let book = Book::parse(text).expect("valid");
+        assert_eq!(book.chapters[0].content, "");
+        assert_eq!(book.content_spans(), [None]);
     }
 
     #[test]

@@ -113,3 +113,26 @@ fn fuzz_every_warning_of_a_big_codeowners_file_is_printed_with_its_line() {
         LINES
     );
 }
+
+/// Found by `protocol` (a Rust by Example chapter whose object had a second
+/// `"content": [2, 2, 1]` after the real one), right after the book came to
+/// be read in place (`book::Book::parse`): the walk kept the first content
+/// and its span, while JSON readers (mdBook among them) take the last of a
+/// repeated key, so the answer's chapter no longer matched the question's.
+/// Fixed in `ChapterSeed::visit_map`: every field counts its last time, a
+/// value that is not a string included.
+#[test]
+fn fuzz_a_repeated_content_key_counts_its_last_time() {
+    use mdbook_community::book::Book;
+    let text = r#"{"items":[{"Chapter":{"name":"Debug","content":"See {{#person a}}.\n","content":[2,2,1],"sub_items":[]}}]}"#;
+    let book = Book::parse(text).expect("a book");
+    assert_eq!(book.chapters[0].content, "");
+    assert_eq!(book.content_spans(), [None]);
+    let mut out = Vec::new();
+    book.write(&mut out, &[Some("changed".into())])
+        .expect("write");
+    // Nothing to write back: the answer is the question.
+    assert_eq!(out, text.as_bytes());
+    let answer: Value = serde_json::from_slice(&out).expect("JSON");
+    assert_eq!(answer["items"][0]["Chapter"]["content"], json!([2, 2, 1]));
+}
