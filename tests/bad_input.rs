@@ -697,12 +697,17 @@ fn run_case(case: &Case, settings: &Value) -> RunResult {
         std::fs::write(full, content).expect("write");
     }
     let config = json!({"preprocessor": {"community": settings}});
-    run(&request(
+    let mut result = run(&request(
         Shape::V05,
         dir.path(),
         config,
         &chapters(case.chapter),
-    ))
+    ));
+    // As the error reference shows it.
+    result.stderr = result
+        .stderr
+        .replace(&dir.path().display().to_string(), "/path/to/book");
+    result
 }
 
 #[test]
@@ -1509,6 +1514,42 @@ fn the_error_reference_lists_every_diagnostic() {
         .filter(|m| !reference.contains(m))
         .collect();
     assert!(missing.is_empty(), "not in book/errors.md: {missing:#?}");
+}
+
+/// The error reference's examples are real output: each case's stderr,
+/// but for the closing `aborting due to` line, is on the page as it is (but
+/// for the few whose lines are too long to show, which the page describes
+/// in words).
+#[test]
+fn the_error_reference_shows_the_real_output() {
+    let reference = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/book/errors.md"))
+        .expect("book/errors.md");
+    let mut shown = 0;
+    let mut missing = Vec::new();
+    for case in directive_cases().into_iter().chain(warning_cases()) {
+        let result = run_case(&case, &case.settings);
+        let output: Vec<&str> = result
+            .stderr
+            .lines()
+            .filter(|l| !l.starts_with("error: mdbook-community: aborting"))
+            .collect();
+        let output = output.join("\n");
+        let output = output.trim_end();
+        if output.lines().any(|l| l.len() > 400) {
+            continue;
+        }
+        shown += 1;
+        if !reference.contains(output) {
+            missing.push(format!("{}:\n{output}", case.name));
+        }
+    }
+    assert!(shown >= 80, "only {shown} examples checked");
+    assert!(
+        missing.is_empty(),
+        "book/errors.md does not show this real output (update it from \
+         `cargo test --test bad_input print_examples -- --ignored --nocapture`):\n\n{}",
+        missing.join("\n\n")
+    );
 }
 
 /// Prints every case's output, to write the error reference from:
