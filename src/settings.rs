@@ -178,10 +178,11 @@ impl Settings {
         Ok(())
     }
 
-    /// A data-file path from book.toml: it must name a file, relative to the
-    /// book root, whether or not a directive uses it in this build (a typo
-    /// would otherwise go unnoticed until one does, and the anchor check of
-    /// links to `contributing-url` would silently stop).
+    /// What is wrong with a data-file path from book.toml, if anything: it
+    /// must name a file, relative to the book root, whether or not a
+    /// directive uses it in this build (a typo would otherwise go unnoticed
+    /// until one does, and the anchor check of links to `contributing-url`
+    /// would silently stop).
     fn missing_file(&self, path: &Path) -> Option<Problem> {
         let full = self.in_root(path);
         if full.is_file() {
