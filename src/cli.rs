@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use crate::directive::Registry;
+use crate::directives;
 use crate::{Environment, install, preprocess};
 
 /// An mdBook preprocessor for community docs: maintainer lists, FAQ blocks
@@ -73,7 +73,7 @@ fn run_preprocessor() -> ExitCode {
     let mut stdout = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let stderr = std::io::stderr();
     let mut stderr = stderr.lock();
-    let code = preprocess(input, &mut stdout, &mut stderr, env, &Registry::builtin());
+    let code = preprocess(input, &mut stdout, &mut stderr, env, &directives::builtin());
     let _ = stdout.flush();
     ExitCode::from(code)
 }

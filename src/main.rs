@@ -1,5 +1,5 @@
 //! The `mdbook-community` binary: a thin wrapper around the library.
 
 fn main() -> std::process::ExitCode {
-    mdbook_community::cli::main()
+    mdbook_community::run_cli()
 }

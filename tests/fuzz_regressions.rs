@@ -6,13 +6,13 @@
 
 use std::sync::Arc;
 
-use mdbook_community::book::Chapter;
-use mdbook_community::codeowners::CodeOwners;
-use mdbook_community::diagnostics::{self, EmitOptions, SourceFile};
-use mdbook_community::directive::Registry;
-use mdbook_community::process_chapters;
-use mdbook_community::protocol::{Context, Generation};
-use mdbook_community::settings::Settings;
+use mdbook_community::testing::Chapter;
+use mdbook_community::testing::CodeOwners;
+use mdbook_community::testing::Settings;
+use mdbook_community::testing::builtin_registry;
+use mdbook_community::testing::process_chapters;
+use mdbook_community::testing::{self as diagnostics, EmitOptions, SourceFile};
+use mdbook_community::testing::{Context, Generation};
 use serde_json::{Value, json};
 
 fn settings(config: Value) -> Settings {
@@ -52,7 +52,7 @@ fn fuzz_percent_before_a_multibyte_char_in_a_fragment_does_not_panic() {
     for link in links {
         let (contents, found) = process_chapters(
             &settings(json!({})),
-            &Registry::builtin(),
+            &builtin_registry(),
             &[chapter(&format!("# Title\n\n{link}\n"))],
         );
         assert_eq!(contents, vec![None], "{link}");
@@ -66,7 +66,7 @@ fn fuzz_percent_before_a_multibyte_char_in_a_fragment_does_not_panic() {
     let config = json!({"preprocessor": {"community": {"contributing-url": url}}});
     let _ = process_chapters(
         &settings(config),
-        &Registry::builtin(),
+        &builtin_registry(),
         &[chapter(&format!("[x]({url}#%a\u{e9})\n"))],
     );
 }
@@ -123,7 +123,7 @@ fn fuzz_every_warning_of_a_big_codeowners_file_is_printed_with_its_line() {
 /// value that is not a string included.
 #[test]
 fn fuzz_a_repeated_content_key_counts_its_last_time() {
-    use mdbook_community::book::Book;
+    use mdbook_community::testing::Book;
     let text = r#"{"items":[{"Chapter":{"name":"Debug","content":"See {{#person a}}.\n","content":[2,2,1],"sub_items":[]}}]}"#;
     let book = Book::parse(text).expect("a book");
     assert_eq!(book.chapters[0].content, "");

@@ -8,10 +8,10 @@
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use mdbook_community::book::Chapter;
-use mdbook_community::directive::Registry;
-use mdbook_community::protocol::{Context, Generation};
-use mdbook_community::settings::Settings;
+use mdbook_community::testing::Chapter;
+use mdbook_community::testing::Settings;
+use mdbook_community::testing::builtin_registry;
+use mdbook_community::testing::{Context, Generation};
 use proptest::prelude::*;
 
 /// A book root with every data file, shared by all cases.
@@ -61,7 +61,7 @@ fn expand(text: &str) -> (Option<String>, bool) {
         },
     ];
     let (mut contents, diagnostics) =
-        mdbook_community::process_chapters(&settings(), &Registry::builtin(), &chapters);
+        mdbook_community::testing::process_chapters(&settings(), &builtin_registry(), &chapters);
     (
         contents.swap_remove(0),
         diagnostics.iter().any(|d| d.is_error()),

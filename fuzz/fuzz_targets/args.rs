@@ -11,9 +11,9 @@
 
 use fuzz_support::{BuildOptions, DIRECTIVE_NAMES, assert_untouched, chapter, data_root, registry};
 use libfuzzer_sys::fuzz_target;
-use mdbook_community::args::{self, ArgKind};
-use mdbook_community::book::Chapter;
-use mdbook_community::process_chapters;
+use mdbook_community::testing::{ArgKind, args};
+use mdbook_community::testing::Chapter;
+use mdbook_community::testing::process_chapters;
 use serde_json::Map;
 
 /// Where the arguments start in the scanned text: any offset, kept small

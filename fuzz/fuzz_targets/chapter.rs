@@ -19,8 +19,8 @@ use fuzz_support::{
     BuildOptions, assert_untouched, chapter, data_root, preprocess_chapters, registry,
 };
 use libfuzzer_sys::fuzz_target;
-use mdbook_community::book::Chapter;
-use mdbook_community::process_chapters;
+use mdbook_community::testing::Chapter;
+use mdbook_community::testing::process_chapters;
 use serde_json::Map;
 
 /// Pieces of Markdown that reach the directive code: openings and whole

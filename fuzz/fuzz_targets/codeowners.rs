@@ -15,8 +15,8 @@ use fuzz_support::{
     BuildOptions, MAINTAINERS_TOML, chapter, preprocess_chapters, scratch_dir, write,
 };
 use libfuzzer_sys::fuzz_target;
-use mdbook_community::codeowners::CodeOwners;
-use mdbook_community::diagnostics::SourceFile;
+use mdbook_community::testing::CodeOwners;
+use mdbook_community::testing::SourceFile;
 use serde_json::Map;
 
 /// Paths every file is asked about.

@@ -11,8 +11,8 @@
 use fuzz_support::{may_hold_directive, run_preprocess, skeleton};
 use libfuzzer_sys::fuzz_target;
 use mdbook_community::Environment;
-use mdbook_community::book::Book;
-use mdbook_community::protocol;
+use mdbook_community::testing::Book;
+use mdbook_community::testing::protocol;
 
 fuzz_target!(|data: &[u8]| {
     let request = protocol::parse_request(data);

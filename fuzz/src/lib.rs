@@ -9,10 +9,10 @@ use std::path::{Path, PathBuf};
 use std::sync::{LazyLock, OnceLock};
 
 use arbitrary::Arbitrary;
-use mdbook_community::book::{Book, Chapter};
-use mdbook_community::directive::Registry;
-use mdbook_community::protocol::{Context, Generation};
-use mdbook_community::settings::Settings;
+use mdbook_community::testing::{Book, Chapter};
+use mdbook_community::testing::{Registry, builtin_registry};
+use mdbook_community::testing::{Context, Generation};
+use mdbook_community::testing::Settings;
 use mdbook_community::{Environment, preprocess};
 use serde_json::{Map, Value, json};
 
@@ -79,7 +79,7 @@ pub const DIRECTIVE_NAMES: [&str; 5] =
 
 /// The directive registry, built once.
 pub fn registry() -> &'static Registry {
-    static REGISTRY: LazyLock<Registry> = LazyLock::new(Registry::builtin);
+    static REGISTRY: LazyLock<Registry> = LazyLock::new(builtin_registry);
     &REGISTRY
 }
 

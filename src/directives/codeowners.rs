@@ -4,14 +4,14 @@
 
 use pulldown_cmark::{Alignment, CowStr, Event, Tag, TagEnd};
 
-use crate::args::ArgKind;
-use crate::codeowners::{Owner, Rule};
-use crate::diagnostics::Diagnostic;
-use crate::directive::{BraceDirective, Call, Expansion, Placement};
+use crate::data::codeowners::{Owner, Rule};
+use crate::data::people::People;
+use crate::diagnostic::Diagnostic;
 use crate::directives::people_md::{self, Entry};
-use crate::engine::Cx;
+use crate::expand::Cx;
+use crate::expand::args::ArgKind;
+use crate::expand::directive::{BraceDirective, Call, Expansion, Placement};
 use crate::markdown::to_markdown;
-use crate::people::People;
 
 /// The `codeowners` directive.
 pub struct CodeownersDirective;

@@ -16,11 +16,11 @@ use std::ops::Range;
 
 use pulldown_cmark::{Event, Tag, TagEnd};
 
-use crate::args::{self, ArgKind};
 use crate::assets;
-use crate::diagnostics::{Diagnostic, did_you_mean};
-use crate::directive::{Expansion, FenceBlock, FenceDirective};
-use crate::engine::Cx;
+use crate::diagnostic::{Diagnostic, did_you_mean};
+use crate::expand::Cx;
+use crate::expand::args::{self, ArgKind};
+use crate::expand::directive::{Expansion, FenceBlock, FenceDirective};
 use crate::markdown::{is_inline_end, is_inline_tag, trim_line_end};
 
 /// The `faq` fence directive.
@@ -62,8 +62,8 @@ impl FenceDirective for Faq {
         // (and its question ids) stays.
         let expand = |range: Range<usize>| -> String {
             let piece = &block.body[range.clone()];
-            let outcome = cx.expand_fragment(piece);
             let map = |offset: usize| block.body_map.to_source(range.start + offset);
+            let outcome = cx.expand_fragment(piece, &map);
             for diagnostic in outcome.diagnostics {
                 cx.report(diagnostic.map_range(&map));
             }
@@ -328,8 +328,7 @@ fn prefixed_ids(
                 // Unused: the question keeps its own id.
                 return String::new();
             }
-            let page =
-                crate::headings::mdbook_page(heading, settings.markdown, settings.generation);
+            let page = crate::ids::mdbook_page(heading, settings.markdown, settings.generation);
             let base = page.headings.first().map_or("", |h| h.id.as_str());
             cx.claim_id(&format!("{prefix}{base}"))
         })

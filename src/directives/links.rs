@@ -6,11 +6,12 @@ use std::ops::Range;
 
 use pulldown_cmark::{CowStr, Event, LinkType, Tag, TagEnd};
 
-use crate::args::ArgKind;
-use crate::diagnostics::{Diagnostic, did_you_mean};
-use crate::directive::{BraceDirective, Call, Expansion};
-use crate::engine::Cx;
-use crate::headings::PageIds;
+use crate::diagnostic::{Diagnostic, did_you_mean};
+use crate::expand::args::ArgKind;
+use crate::expand::directive::{BraceDirective, Call, Expansion};
+use crate::expand::{Cx, LinkCx};
+use crate::ids;
+use crate::ids::PageIds;
 use crate::markdown::to_markdown;
 use crate::paths;
 
@@ -63,7 +64,29 @@ fn link_args<'a>(call: &Call<'a>) -> Result<LinkArgs<'a>, Vec<Diagnostic>> {
     })
 }
 
-fn link(dest: &str, text: &str, cx: &Cx<'_>) -> Expansion {
+/// A `{{#ref}}` call's arguments: a target without spaces, and the quoted
+/// text if any.
+fn ref_args<'a>(call: &Call<'a>) -> Result<LinkArgs<'a>, Vec<Diagnostic>> {
+    let args = link_args(call)?;
+    if args.target.is_empty() {
+        return Err(vec![
+            call.error("`{{#ref}}` needs a target: `PATH`, `PATH#anchor` or `#anchor`")
+                .with_help("e.g. `{{#ref governance.md#decision-making}}`"),
+        ]);
+    }
+    if args.target.contains(char::is_whitespace) {
+        return Err(vec![
+            call.error_at(
+                args.target_range,
+                "a `{{#ref}}` target has no spaces; put link text in quotes",
+            )
+            .with_help("e.g. `{{#ref faq.md#setup \"the setup answer\"}}`"),
+        ]);
+    }
+    Ok(args)
+}
+
+fn link(dest: &str, text: &str, cx: &LinkCx<'_>) -> Expansion {
     let events = [
         Event::Start(Tag::Link {
             link_type: LinkType::Inline,
@@ -85,9 +108,10 @@ fn missing_anchor(
     page: &PageIds,
     place: &str,
 ) -> Diagnostic {
-    call.error_at(range, format!("no heading `#{anchor}` {place}"))
-        .with_label("no such anchor")
-        .with_suggestion(did_you_mean(anchor, page.ids()).map(|id| format!("#{id}")))
+    let error = call
+        .error_at(range, format!("no heading `#{anchor}` {place}"))
+        .with_label("no such anchor");
+    ids::with_closest_anchor(error, anchor, page)
 }
 
 fn missing_heading(
@@ -117,11 +141,12 @@ impl BraceDirective for ContributingLink {
         "contributing"
     }
 
-    fn is_link(&self) -> bool {
-        true
+    fn expand(&self, call: &Call<'_>, cx: &Cx<'_>) -> Result<Expansion, Vec<Diagnostic>> {
+        link_args(call)?;
+        Ok(cx.defer_link(call))
     }
 
-    fn expand(&self, call: &Call<'_>, cx: &Cx<'_>) -> Result<Expansion, Vec<Diagnostic>> {
+    fn resolve(&self, call: &Call<'_>, cx: &LinkCx<'_>) -> Result<Expansion, Vec<Diagnostic>> {
         let args = link_args(call)?;
         let contributing = cx
             .run
@@ -134,7 +159,7 @@ impl BraceDirective for ContributingLink {
             Some(index) => {
                 let page = match &contributing.included_page {
                     Some(page) => std::sync::Arc::new(page.clone()),
-                    None => cx.run.page_ids(index).unwrap_or_default(),
+                    None => cx.page_ids(index),
                 };
                 let here = cx.current().path.as_deref().unwrap_or_default();
                 let there = cx.run.chapters[index].path.as_deref().unwrap_or_default();
@@ -214,34 +239,20 @@ impl BraceDirective for Ref {
         "ref"
     }
 
-    fn is_link(&self) -> bool {
-        true
+    fn expand(&self, call: &Call<'_>, cx: &Cx<'_>) -> Result<Expansion, Vec<Diagnostic>> {
+        ref_args(call)?;
+        Ok(cx.defer_link(call))
     }
 
-    fn expand(&self, call: &Call<'_>, cx: &Cx<'_>) -> Result<Expansion, Vec<Diagnostic>> {
-        let args = link_args(call)?;
-        if args.target.is_empty() {
-            return Err(vec![
-                call.error("`{{#ref}}` needs a target: `PATH`, `PATH#anchor` or `#anchor`")
-                    .with_help("e.g. `{{#ref governance.md#decision-making}}`"),
-            ]);
-        }
-        if args.target.contains(char::is_whitespace) {
-            return Err(vec![
-                call.error_at(
-                    args.target_range,
-                    "a `{{#ref}}` target has no spaces; put link text in quotes",
-                )
-                .with_help("e.g. `{{#ref faq.md#setup \"the setup answer\"}}`"),
-            ]);
-        }
+    fn resolve(&self, call: &Call<'_>, cx: &LinkCx<'_>) -> Result<Expansion, Vec<Diagnostic>> {
+        let args = ref_args(call)?;
         let (path, anchor) = paths::split_fragment(args.target);
         let here = cx.current().path.clone().unwrap_or_default();
         let (index, place) = if path.is_empty() {
             (cx.chapter, "on this page".to_string())
         } else {
             let resolved = paths::resolve(&here, path).map(|p| paths::as_chapter_path(&p));
-            let found = resolved.as_deref().and_then(|p| cx.run.chapter_by_path(p));
+            let found = resolved.as_deref().and_then(|p| cx.chapter_by_path(p));
             let Some(index) = found else {
                 let candidates: Vec<String> = cx
                     .run
@@ -285,7 +296,7 @@ impl BraceDirective for Ref {
         let text = match anchor {
             None => args.text.unwrap_or_else(|| chapter.name.clone()),
             Some(anchor) => {
-                let page = cx.run.page_ids(index).unwrap_or_default();
+                let page = cx.page_ids(index);
                 let range = args.target_range.start + path.len()..args.target_range.end;
                 if anchor.is_empty() {
                     return Err(vec![call.error_at(range, "empty anchor after `#`")]);

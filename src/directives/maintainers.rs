@@ -4,15 +4,15 @@
 
 use pulldown_cmark::{CowStr, Event, HeadingLevel, Tag, TagEnd};
 
-use crate::args::ArgKind;
-use crate::diagnostics::{Diagnostic, did_you_mean};
-use crate::directive::{BraceDirective, Call, Expansion, Placement, unknown_option};
+use crate::config::AnchorCheck;
+use crate::data::people::{Group, People};
+use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::directives::people_md::{self, Entry};
-use crate::engine::{Cx, Mode};
+use crate::expand::Cx;
+use crate::expand::args::ArgKind;
+use crate::expand::directive::{BraceDirective, Call, Expansion, Placement, unknown_option};
 use crate::markdown::to_markdown;
 use crate::paths;
-use crate::people::{Group, People};
-use crate::settings::AnchorCheck;
 
 /// The `maintainers` directive.
 pub struct Maintainers;
@@ -288,20 +288,7 @@ impl Hierarchy<'_> {
     }
 
     fn check_anchor(&self, path: &str, fragment: &str, group: &Group) {
-        let settings = self.cx.settings();
-        if self.cx.mode != Mode::Final
-            || settings.check_anchors == AnchorCheck::Off
-            || fragment.is_empty()
-        {
-            return;
-        }
-        let Some(target) = self.cx.run.chapter_by_path(&paths::as_chapter_path(path)) else {
-            return;
-        };
-        let Some(page) = self.cx.run.page_ids(target) else {
-            return;
-        };
-        if page.contains(fragment) {
+        if self.cx.settings().check_anchors == AnchorCheck::Off || fragment.is_empty() {
             return;
         }
         let diagnostic = self
@@ -311,12 +298,12 @@ impl Hierarchy<'_> {
                 group.id, self.people.file.name
             ))
             .with_label("this group's description")
-            .with_suggestion(did_you_mean(fragment, page.ids()).map(|id| format!("#{id}")))
             .with_note("links in descriptions are relative to the book's `src` folder");
-        self.cx.report(match settings.check_anchors {
-            AnchorCheck::Error => diagnostic,
-            _ => diagnostic.as_warning(),
-        });
+        self.cx.check_anchor_later(
+            paths::as_chapter_path(path),
+            fragment.to_string(),
+            diagnostic,
+        );
     }
 }
 

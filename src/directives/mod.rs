@@ -7,11 +7,11 @@ pub mod maintainers;
 pub mod people_md;
 pub mod person;
 
-use crate::directive::Registry;
+use crate::expand::directive::Registry;
 
-/// Adds every shipped directive to `registry`.
-pub fn register_all(registry: Registry) -> Registry {
-    registry
+/// Every directive this plugin ships.
+pub fn builtin() -> Registry {
+    Registry::new()
         .with_brace(maintainers::Maintainers)
         .with_brace(person::PersonDirective)
         .with_brace(codeowners::CodeownersDirective)

@@ -3,7 +3,7 @@
 
 use pulldown_cmark::{Alignment, CowStr, Event, LinkType, Tag, TagEnd};
 
-use crate::people::{Member, People, Person, allowed_url};
+use crate::data::people::{Member, People, Person, allowed_url};
 
 /// One person, with their status and role in a group.
 #[derive(Debug, Clone, Copy)]

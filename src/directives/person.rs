@@ -1,10 +1,10 @@
 //! `{{#person HANDLE}}`: one person, inline, as `Name ([handle](url))`.
 
-use crate::args::ArgKind;
-use crate::diagnostics::{Diagnostic, did_you_mean};
-use crate::directive::{BraceDirective, Call, Expansion};
+use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::directives::people_md::{self, Entry};
-use crate::engine::Cx;
+use crate::expand::Cx;
+use crate::expand::args::ArgKind;
+use crate::expand::directive::{BraceDirective, Call, Expansion};
 use crate::markdown::to_markdown;
 
 /// The `person` directive.

@@ -12,10 +12,11 @@ use std::ops::Range;
 use memchr::memmem;
 use pulldown_cmark::{CodeBlockKind, Event, Tag, TagEnd};
 
-use crate::args::find_close;
-use crate::diagnostics::Diagnostic;
-use crate::directive::{Call, FenceBlock, OffsetMap, Placement, Registry};
-use crate::markdown::{MarkdownOptions, is_inline_end, is_inline_tag, trim_line_end};
+use crate::diagnostic::Diagnostic;
+use crate::expand::args::find_close;
+use crate::expand::directive::{Call, FenceBlock, OffsetMap, Placement, Registry};
+use crate::markdown::{is_inline_end, is_inline_tag, trim_line_end};
+use crate::mdbook::MarkdownOptions;
 
 /// A call site found in a text.
 #[derive(Debug, Clone)]
@@ -369,8 +370,8 @@ impl Ranges {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::directive::{BraceDirective, Expansion, FenceDirective};
-    use crate::engine::Cx;
+    use crate::expand::Cx;
+    use crate::expand::directive::{BraceDirective, Expansion, FenceDirective};
 
     struct Named(&'static str);
     impl BraceDirective for Named {
@@ -399,7 +400,7 @@ mod tests {
         scan(
             text,
             &registry(),
-            MarkdownOptions::defaults(crate::protocol::Generation::V05),
+            MarkdownOptions::defaults(crate::mdbook::Generation::V05),
         )
         .sites
         .iter()
@@ -425,7 +426,12 @@ mod tests {
 
     #[test]
     fn misspelt_names_of_ours_are_warnings_in_text_only() {
-        let registry = Registry::builtin();
+        // The names of the shipped directives.
+        let registry = ["maintainers", "person", "codeowners", "contributing", "ref"]
+            .into_iter()
+            .fold(Registry::new().with_fence(Fence), |r, name| {
+                r.with_brace(Named(name))
+            });
         let text = "{{#persn ada}} {{#Person ada}} {{#mantainers core}} {{#contributng}} {{#preson ada}} {{#codeonwers}}\n\n`{{#persn code}}` {{#refs x}} {{#include a.md}} {{#rustdoc_include a.rs}} {{#personal}} {{#title T}}\n";
         assert!(may_contain("{{#persn ada}}", &registry));
         assert!(!may_contain(
@@ -435,7 +441,7 @@ mod tests {
         let found = scan(
             text,
             &registry,
-            MarkdownOptions::defaults(crate::protocol::Generation::V05),
+            MarkdownOptions::defaults(crate::mdbook::Generation::V05),
         );
         assert!(found.sites.is_empty());
         let helps: Vec<String> = found.warnings.iter().map(|w| w.help.join(" ")).collect();
@@ -474,7 +480,7 @@ mod tests {
         let scan = scan(
             text,
             &registry(),
-            MarkdownOptions::defaults(crate::protocol::Generation::V05),
+            MarkdownOptions::defaults(crate::mdbook::Generation::V05),
         );
         let fences: Vec<_> = scan
             .sites
@@ -503,7 +509,7 @@ mod tests {
         let scan = scan(
             text,
             &registry(),
-            MarkdownOptions::defaults(crate::protocol::Generation::V05),
+            MarkdownOptions::defaults(crate::mdbook::Generation::V05),
         );
         assert!(scan.sites.is_empty());
         assert_eq!(scan.warnings.len(), 1);
@@ -516,7 +522,7 @@ mod tests {
         let scan = scan(
             text,
             &registry(),
-            MarkdownOptions::defaults(crate::protocol::Generation::V05),
+            MarkdownOptions::defaults(crate::mdbook::Generation::V05),
         );
         let levels: Vec<u8> = scan
             .sites

@@ -6,9 +6,9 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use crate::diagnostics::{Diagnostic, SourceFile, did_you_mean};
-use crate::markdown::MarkdownOptions;
-use crate::protocol::{Context, Generation};
+use crate::diagnostic::{Diagnostic, SourceFile, did_you_mean};
+use crate::mdbook::MarkdownOptions;
+use crate::mdbook::{Context, Generation};
 
 /// What to do when a directive cannot be expanded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -30,6 +30,17 @@ pub enum AnchorCheck {
     Error,
     /// Do not check.
     Off,
+}
+
+impl AnchorCheck {
+    /// `diagnostic` (an error) at the severity this setting gives a broken
+    /// anchor.
+    pub fn severity_of(self, diagnostic: Diagnostic) -> Diagnostic {
+        match self {
+            AnchorCheck::Error => diagnostic,
+            _ => diagnostic.as_warning(),
+        }
+    }
 }
 
 /// Everything the pipeline needs to know about this build.

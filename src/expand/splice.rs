@@ -20,6 +20,17 @@ pub struct Replacement {
 /// built front to back in one buffer, which is equivalent to replacing in
 /// reverse order but linear in the number of replacements.
 pub fn splice(source: &str, replacements: &[Replacement]) -> String {
+    splice_with_spans(source, replacements).0
+}
+
+/// [`splice`], and where each replacement's text ended up in the output
+/// (the spans of skipped replacements are empty), so that offsets in the
+/// output can be mapped back to the source.
+pub fn splice_with_spans(
+    source: &str,
+    replacements: &[Replacement],
+) -> (String, Vec<Range<usize>>) {
+    let mut spans = Vec::with_capacity(replacements.len());
     let crlf = crate::markdown::uses_crlf(source);
     let extra: usize = replacements.iter().map(|r| r.text.len()).sum();
     let mut out = String::with_capacity(source.len() + extra);
@@ -34,6 +45,7 @@ pub fn splice(source: &str, replacements: &[Replacement]) -> String {
             "replacements must be sorted and disjoint"
         );
         if range.start < copied || range.end > source.len() {
+            spans.push(out.len()..out.len());
             continue;
         }
         let gap = &source[copied..range.start];
@@ -41,19 +53,21 @@ pub fn splice(source: &str, replacements: &[Replacement]) -> String {
             line_start = copied + newline + 1;
         }
         out.push_str(gap);
+        let start = out.len();
         if replacement.text.contains('\n') {
             let prefix = prefix_of(&source[line_start..range.start]);
             push_reindented(&mut out, &replacement.text, &prefix, crlf);
         } else {
             out.push_str(&replacement.text);
         }
+        spans.push(start..out.len());
         copied = range.end;
         if let Some(newline) = memchr::memrchr(b'\n', source[range.clone()].as_bytes()) {
             line_start = range.start + newline + 1;
         }
     }
     out.push_str(&source[copied..]);
-    out
+    (out, spans)
 }
 
 /// The prefix that continues the container a replacement sits in: the

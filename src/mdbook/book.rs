@@ -15,7 +15,7 @@ use std::ops::Range;
 use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::value::RawValue;
 
-use crate::protocol::Generation;
+use super::Generation;
 
 /// One chapter, as the rest of the pipeline sees it.
 #[derive(Debug, Clone, Default)]

@@ -6,7 +6,8 @@ use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::diagnostics::{Diagnostic, SourceFile};
+use super::files::{self, ReadError};
+use crate::diagnostic::{Diagnostic, SourceFile};
 
 /// A value and where it is.
 #[derive(Debug, Clone, PartialEq)]
@@ -77,16 +78,13 @@ pub fn parse_bytes(
     display: &str,
     is_json: bool,
 ) -> Result<(Arc<SourceFile>, Node), Vec<Diagnostic>> {
-    let text = match String::from_utf8(bytes) {
+    let text = match files::decode(bytes) {
         Ok(text) => text,
-        Err(e) => {
-            let valid = e.utf8_error().valid_up_to();
-            let lossy = String::from_utf8_lossy(e.as_bytes()).into_owned();
+        Err(ReadError::NotUtf8 { lossy, at }) => {
             let file = Arc::new(SourceFile {
                 name: display.to_string(),
                 text: lossy,
             });
-            let at = String::from_utf8_lossy(&e.as_bytes()[..valid]).len();
             return Err(vec![
                 Diagnostic::error(format!("{display} is not valid UTF-8"))
                     .in_file(&file, at..at + 1)
@@ -94,10 +92,11 @@ pub fn parse_bytes(
                     .with_help("save the file as UTF-8"),
             ]);
         }
-    };
-    let text = match text.strip_prefix('\u{feff}') {
-        Some(rest) => rest.to_string(),
-        None => text,
+        Err(ReadError::Io(e)) => {
+            return Err(vec![
+                Diagnostic::error(format!("cannot read {display}: {e}")).at_path(display),
+            ]);
+        }
     };
     let file = Arc::new(SourceFile {
         name: display.to_string(),
@@ -364,7 +363,7 @@ mod json {
                 let key = self.string()?;
                 let key_span = key_start..self.pos;
                 if let Some(first) = entries.iter().find(|e| e.key == key) {
-                    let line = crate::diagnostics::position_in(
+                    let line = crate::diagnostic::position_in(
                         &self.file.name,
                         self.text,
                         first.key_span.start,
@@ -448,7 +447,7 @@ mod tests {
         assert!(err[0].message.contains("not valid TOML"));
         let err = parse("{\"a\": [1,}", true).expect_err("invalid");
         assert!(err[0].message.contains("not valid JSON"));
-        let Some(crate::diagnostics::Location::File { range, .. }) = &err[0].location else {
+        let Some(crate::diagnostic::Location::File { range, .. }) = &err[0].location else {
             panic!("located")
         };
         assert_eq!(range.start, 9);

@@ -1,7 +1,7 @@
 //! Heading ids ("slugs"): the rules mdBook 0.4, mdBook 0.5 and github.com
 //! use to turn a heading into the fragment a link can point at.
 //!
-//! Everything here is a pure function of its input; [`crate::headings`]
+//! Everything here is a pure function of its input; [`crate::ids`]
 //! works out which text each renderer feeds into these rules.
 //!
 //! | rules | base id | duplicates |
@@ -12,7 +12,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::protocol::Generation;
+use crate::mdbook::Generation;
 
 /// Whose heading-id rules to follow.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,7 +27,7 @@ pub enum IdRules {
 ///
 /// `text` is the heading's plain text as the renderer collects it: Markdown
 /// already parsed, entities decoded, markup and image alt text dropped, code
-/// spans kept (see [`crate::headings`]). Per rules:
+/// spans kept (see [`crate::ids`]). Per rules:
 ///
 /// - `MdBook(V05)`: mdBook-html 0.5.4 `id_from_content`: trim, Unicode
 ///   lowercase, keep `char::is_alphanumeric`, `_` and `-`, each whitespace
@@ -243,11 +243,6 @@ impl IdAllocator {
             used: HashSet::new(),
             counters: HashMap::new(),
         }
-    }
-
-    /// The rules this allocator follows.
-    pub fn rules(&self) -> IdRules {
-        self.rules
     }
 
     /// The unique id for the next heading whose base id is `base`.
@@ -504,7 +499,6 @@ mod tests {
         assert_eq!(ids.next("foxtrot-1"), "foxtrot-1");
         assert_eq!(ids.next("foxtrot"), "foxtrot");
         assert_eq!(ids.next("foxtrot"), "foxtrot-2");
-        assert_eq!(ids.rules(), IdRules::GitHub);
     }
 
     #[test]

@@ -3,9 +3,9 @@
 
 use std::ops::Range;
 
-use crate::args::{self, Arg};
-use crate::diagnostics::{Diagnostic, did_you_mean};
-use crate::engine::Cx;
+use super::args::{self, Arg};
+use super::context::{Cx, LinkCx};
+use crate::diagnostic::{Diagnostic, did_you_mean};
 
 /// Where a call sits in its chapter, which decides what it may expand to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -128,15 +128,19 @@ pub trait BraceDirective: Send + Sync {
     /// The name after `{{#`.
     fn name(&self) -> &'static str;
 
-    /// Whether the directive links into the book, so that it is resolved
-    /// against the book's heading index (and left alone while that index is
-    /// being built).
-    fn is_link(&self) -> bool {
-        false
-    }
-
-    /// Expands one call. Errors are returned, never printed.
+    /// Expands one call. Errors are returned, never printed. A directive
+    /// that links into the book returns [`Cx::defer_link`] here and does its
+    /// work in [`resolve`](Self::resolve).
     fn expand(&self, call: &Call<'_>, cx: &Cx<'_>) -> Result<Expansion, Vec<Diagnostic>>;
+
+    /// Finishes a call that [`expand`](Self::expand) deferred, once every
+    /// chapter is expanded and the book's ids are known.
+    fn resolve(&self, call: &Call<'_>, _cx: &LinkCx<'_>) -> Result<Expansion, Vec<Diagnostic>> {
+        Err(vec![call.error(format!(
+            "`{{{{#{}}}}}` was deferred but cannot be resolved",
+            call.name
+        ))])
+    }
 }
 
 /// A fenced code block directive: ```` ```name options ````.
@@ -159,11 +163,6 @@ impl Registry {
     /// An empty registry.
     pub fn new() -> Self {
         Self::default()
-    }
-
-    /// Every directive this plugin ships.
-    pub fn builtin() -> Self {
-        crate::directives::register_all(Self::new())
     }
 
     /// Adds a `{{#name}}` directive.
@@ -202,11 +201,6 @@ impl Registry {
     /// Names of all `{{#name}}` directives.
     pub fn brace_names(&self) -> impl Iterator<Item = &'static str> + '_ {
         self.brace.iter().map(|d| d.name())
-    }
-
-    /// Whether there are no directives at all.
-    pub fn is_empty(&self) -> bool {
-        self.brace.is_empty() && self.fence.is_empty()
     }
 }
 

@@ -13,9 +13,9 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::book::Chapter;
-use crate::diagnostics::{Diagnostic, Location, SourceFile};
-use crate::settings::Settings;
+use crate::config::Settings;
+use crate::diagnostic::{Diagnostic, Location, SourceFile};
+use crate::mdbook::Chapter;
 
 /// Points chapter diagnostics at the file (chapter or included file) their
 /// line is written in, when that differs from the text mdBook passed.

@@ -7,8 +7,8 @@ use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::datatree::{self, Entry, Node, NodeKind};
-use crate::diagnostics::{Diagnostic, SourceFile, did_you_mean};
+use crate::data::tree::{self, Entry, Node, NodeKind};
+use crate::diagnostic::{Diagnostic, SourceFile, did_you_mean};
 
 /// The default data file, in the book root.
 pub const DEFAULT_FILE: &str = "maintainers.toml";
@@ -82,13 +82,13 @@ impl People {
     /// Reads and checks the data file at `path`; `display` is how it is named
     /// in messages.
     pub fn load(path: &Path, display: &str) -> Result<People, Vec<Diagnostic>> {
-        let (file, root) = datatree::read(path, display)?;
+        let (file, root) = tree::read(path, display)?;
         Self::from_tree(file, &root)
     }
 
     /// Parses data from text (for tests and fuzzing).
     pub fn parse(text: &str, is_json: bool) -> Result<People, Vec<Diagnostic>> {
-        let (file, root) = datatree::parse_bytes(
+        let (file, root) = tree::parse_bytes(
             text.as_bytes().to_vec(),
             if is_json {
                 "maintainers.json"
@@ -463,8 +463,7 @@ impl<'a> Checker<'a> {
                 .position(|g: &Group| has_id && g.id == group.id)
             {
                 let line =
-                    crate::diagnostics::position_in("", &self.file.text, id_spans[first].start)
-                        .line;
+                    crate::diagnostic::position_in("", &self.file.text, id_spans[first].start).line;
                 let error = self
                     .at(
                         id_span.clone(),
@@ -553,7 +552,7 @@ impl<'a> Checker<'a> {
             };
             if let Some(first) = members.iter().position(|m| m.person == person) {
                 let line =
-                    crate::diagnostics::position_in("", &self.file.text, spans[first].start).line;
+                    crate::diagnostic::position_in("", &self.file.text, spans[first].start).line;
                 let error = self
                     .at(handle_span, format!("{group} lists `{handle}` twice"))
                     .with_note(format!("first listed on line {line}"));
@@ -700,8 +699,8 @@ members = ["apaszke", "soumith", { handle = "colesbury", status = "sunsetting" }
             .iter()
             .map(|d| {
                 let line = match &d.location {
-                    Some(crate::diagnostics::Location::File { file, range }) => {
-                        crate::diagnostics::position_in("", &file.text, range.start).line
+                    Some(crate::diagnostic::Location::File { file, range }) => {
+                        crate::diagnostic::position_in("", &file.text, range.start).line
                     }
                     _ => 0,
                 };

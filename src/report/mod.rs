@@ -1,5 +1,7 @@
-//! Diagnostics: collected during a run, printed at the end like rustc prints
-//! its errors, and optionally as GitHub Actions workflow commands.
+//! Reporting: diagnostics printed like rustc prints its errors, and
+//! optionally as GitHub Actions workflow commands.
+
+mod locate;
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -11,166 +13,9 @@ use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label, Severity
 use codespan_reporting::files::{Files, SimpleFiles};
 use codespan_reporting::term::{self, Chars, Config, DisplayStyle};
 
-/// How bad a diagnostic is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Severity {
-    /// Printed, but the book is still written.
-    Warning,
-    /// Fails the build (unless `on-error = "warn"`).
-    Error,
-}
+use crate::diagnostic::{Diagnostic, Location, Position, Severity, SourceFile, clamp};
 
-/// A text file a diagnostic can point into that is not a chapter
-/// (a data file, `book.toml`, CONTRIBUTING.md, ...).
-#[derive(Debug)]
-pub struct SourceFile {
-    /// The path shown to the user, relative to the book root where possible.
-    pub name: String,
-    /// The file's text.
-    pub text: String,
-}
-
-/// Where a diagnostic points.
-#[derive(Debug, Clone)]
-pub enum Location {
-    /// A byte range in the content of chapter `chapter` (its index in book order).
-    Chapter {
-        /// Index of the chapter in book order.
-        chapter: usize,
-        /// Byte range in the chapter's content as mdBook passed it.
-        range: Range<usize>,
-    },
-    /// A byte range in another file.
-    File {
-        /// The file.
-        file: Arc<SourceFile>,
-        /// Byte range in the file's text.
-        range: Range<usize>,
-    },
-    /// A whole file, without a position (for example one that cannot be read).
-    Path(String),
-}
-
-/// One problem found during a run.
-#[derive(Debug, Clone)]
-pub struct Diagnostic {
-    /// Error or warning.
-    pub severity: Severity,
-    /// The headline, without a trailing period.
-    pub message: String,
-    /// Where it is; `None` for problems with the run as a whole.
-    pub location: Option<Location>,
-    /// Text printed under the caret.
-    pub label: String,
-    /// `help:` lines (suggestions).
-    pub help: Vec<String>,
-    /// `note:` lines (context).
-    pub notes: Vec<String>,
-}
-
-impl Diagnostic {
-    /// A new error with no location.
-    pub fn error(message: impl Into<String>) -> Self {
-        Self::new(Severity::Error, message)
-    }
-
-    /// A new warning with no location.
-    pub fn warning(message: impl Into<String>) -> Self {
-        Self::new(Severity::Warning, message)
-    }
-
-    fn new(severity: Severity, message: impl Into<String>) -> Self {
-        Diagnostic {
-            severity,
-            message: message.into(),
-            location: None,
-            label: String::new(),
-            help: Vec::new(),
-            notes: Vec::new(),
-        }
-    }
-
-    /// Points the diagnostic at `range` in chapter `chapter`.
-    pub fn in_chapter(mut self, chapter: usize, range: Range<usize>) -> Self {
-        self.location = Some(Location::Chapter { chapter, range });
-        self
-    }
-
-    /// Points the diagnostic at `range` in `file`.
-    pub fn in_file(mut self, file: &Arc<SourceFile>, range: Range<usize>) -> Self {
-        self.location = Some(Location::File {
-            file: Arc::clone(file),
-            range,
-        });
-        self
-    }
-
-    /// Points the diagnostic at a whole file.
-    pub fn at_path(mut self, path: impl Into<String>) -> Self {
-        self.location = Some(Location::Path(path.into()));
-        self
-    }
-
-    /// Sets the text printed under the caret.
-    pub fn with_label(mut self, label: impl Into<String>) -> Self {
-        self.label = label.into();
-        self
-    }
-
-    /// Adds a `help:` line.
-    pub fn with_help(mut self, help: impl Into<String>) -> Self {
-        self.help.push(help.into());
-        self
-    }
-
-    /// Adds a `help: did you mean ...?` line when `suggestion` is some.
-    pub fn with_suggestion(self, suggestion: Option<impl std::fmt::Display>) -> Self {
-        match suggestion {
-            Some(s) => self.with_help(format!("did you mean `{s}`?")),
-            None => self,
-        }
-    }
-
-    /// Adds a `note:` line.
-    pub fn with_note(mut self, note: impl Into<String>) -> Self {
-        self.notes.push(note.into());
-        self
-    }
-
-    /// Turns the diagnostic into a warning.
-    pub fn as_warning(mut self) -> Self {
-        self.severity = Severity::Warning;
-        self
-    }
-
-    /// Whether this is an error.
-    pub fn is_error(&self) -> bool {
-        self.severity == Severity::Error
-    }
-
-    /// Maps a chapter location's byte range through `map` (used when a
-    /// fragment, such as a FAQ body, was scanned on its own).
-    pub fn map_range(mut self, map: &dyn Fn(usize) -> usize) -> Self {
-        if let Some(Location::Chapter { range, .. }) = &mut self.location {
-            let start = map(range.start);
-            let end = if range.start >= range.end {
-                start
-            } else {
-                map(range.end - 1) + 1
-            };
-            *range = start..end.max(start);
-        }
-        self
-    }
-
-    /// Sets the chapter a chapter location refers to.
-    pub fn for_chapter(mut self, index: usize) -> Self {
-        if let Some(Location::Chapter { chapter, .. }) = &mut self.location {
-            *chapter = index;
-        }
-        self
-    }
-}
+pub use locate::map_to_files;
 
 /// A chapter as far as diagnostics care: its display path and its text.
 #[derive(Debug, Clone, Copy)]
@@ -191,17 +36,6 @@ pub struct EmitOptions {
     pub github_actions: Option<String>,
     /// Print errors as warnings (`on-error = "warn"`).
     pub errors_as_warnings: bool,
-}
-
-/// A resolved position: file name, 1-based line and column.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Position {
-    /// File path as shown.
-    pub file: String,
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column, in characters.
-    pub column: usize,
 }
 
 /// Prints diagnostics in the order given.
@@ -368,31 +202,6 @@ fn severity_word(severity: Severity) -> &'static str {
     }
 }
 
-fn clamp(range: Range<usize>, text: &str) -> Range<usize> {
-    let mut start = range.start.min(text.len());
-    while !text.is_char_boundary(start) {
-        start -= 1;
-    }
-    let mut end = range.end.clamp(start, text.len());
-    while !text.is_char_boundary(end) {
-        end += 1;
-    }
-    start..end
-}
-
-/// 1-based line and character column of byte `offset` in `text`.
-pub fn position_in(name: &str, text: &str, offset: usize) -> Position {
-    let mut files: SimpleFiles<&str, &str> = SimpleFiles::new();
-    let id = files.add(name, text);
-    let offset = clamp(offset..offset, text).start;
-    let location = files.location(id, offset).ok();
-    Position {
-        file: name.to_string(),
-        line: location.as_ref().map_or(1, |l| l.line_number),
-        column: location.as_ref().map_or(1, |l| l.column_number),
-    }
-}
-
 /// A GitHub Actions workflow command for one diagnostic.
 fn workflow_command(
     diagnostic: &Diagnostic,
@@ -429,29 +238,10 @@ fn escape_property(s: &str) -> String {
     escape_data(s).replace(':', "%3A").replace(',', "%2C")
 }
 
-/// The closest of `candidates` to `input`, if any is close enough to be a
-/// plausible typo (Jaro-Winkler similarity, or a tiny edit distance).
-pub fn did_you_mean<'a, I>(input: &str, candidates: I) -> Option<&'a str>
-where
-    I: IntoIterator<Item = &'a str>,
-{
-    let lowered = input.to_lowercase();
-    let mut best: Option<(f64, &'a str)> = None;
-    for candidate in candidates {
-        let score = strsim::jaro_winkler(&lowered, &candidate.to_lowercase());
-        let close = score >= 0.8
-            || strsim::damerau_levenshtein(&lowered, &candidate.to_lowercase()) <= 2
-                && candidate.chars().count() > 2;
-        if close && best.is_none_or(|(s, _)| score > s) {
-            best = Some((score, candidate));
-        }
-    }
-    best.map(|(_, c)| c)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diagnostic::position_in;
 
     #[test]
     fn each_file_is_indexed_once_however_many_diagnostics_point_into_it() {
@@ -565,13 +355,5 @@ mod tests {
             true,
         );
         assert!(out.contains("error: x"));
-    }
-
-    #[test]
-    fn suggestions_find_typos_only() {
-        let names = ["maintainers", "core", "emeritus"];
-        assert_eq!(did_you_mean("maintaners", names), Some("maintainers"));
-        assert_eq!(did_you_mean("Core", names), Some("core"));
-        assert_eq!(did_you_mean("zzz", names), None);
     }
 }

@@ -5,11 +5,14 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::book::Chapter;
-use crate::data::{self, LoadError};
-use crate::diagnostics::SourceFile;
-use crate::headings::{self, PageIds};
-use crate::settings::Settings;
+use super::LoadError;
+use super::files::{
+    self, CONTRIBUTING_CANDIDATES, ReadError, display_path, find_in_root_then_parent,
+};
+use crate::config::Settings;
+use crate::diagnostic::SourceFile;
+use crate::ids::{self, PageIds};
+use crate::mdbook::Chapter;
 
 /// CONTRIBUTING, read and indexed once per run.
 #[derive(Debug)]
@@ -32,49 +35,33 @@ pub fn load(settings: &Settings, chapters: &[Chapter]) -> Result<Contributing, L
     let relative = match &settings.contributing {
         Some(path) => {
             if !settings.in_root(path).is_file() {
-                return Err(LoadError {
-                    summary: format!(
-                        "the CONTRIBUTING file `{}` (set by `contributing` in book.toml) does not exist: looked for {}",
-                        data::display_path(path),
-                        settings.in_root(path).display()
-                    ),
-                    diagnostics: Vec::new(),
-                });
+                return Err(LoadError::summary(format!(
+                    "the CONTRIBUTING file `{}` (set by `contributing` in book.toml) does not exist: looked for {}",
+                    display_path(path),
+                    settings.in_root(path).display()
+                )));
             }
             path.clone()
         }
-        None => data::find_in_root_then_parent(&settings.root, data::CONTRIBUTING_CANDIDATES).map_err(
-            |looked| LoadError {
-                summary: format!(
+        None => find_in_root_then_parent(&settings.root, CONTRIBUTING_CANDIDATES).map_err(
+            |looked| {
+                let looked: Vec<String> = looked.iter().map(|p| p.display().to_string()).collect();
+                LoadError::summary(format!(
                     "no CONTRIBUTING file: looked for {} (set `contributing = \"path\"` in [preprocessor.community])",
-                    looked
-                        .iter()
-                        .map(|p| p.display().to_string())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-                diagnostics: Vec::new(),
+                    looked.join(", ")
+                ))
             },
         )?,
     };
     let full = settings.in_root(&relative);
-    let display = data::display_path(&relative);
-    let text = std::fs::read(&full)
-        .map_err(|e| LoadError {
-            summary: format!("cannot read {display}: {e}"),
-            diagnostics: Vec::new(),
+    let display = display_path(&relative);
+    let text = files::read_text(&full).map_err(|e| {
+        LoadError::summary(match e {
+            ReadError::Io(e) => format!("cannot read {display}: {e}"),
+            ReadError::NotUtf8 { .. } => format!("{display} is not valid UTF-8"),
         })
-        .and_then(|bytes| {
-            String::from_utf8(bytes).map_err(|_| LoadError {
-                summary: format!("{display} is not valid UTF-8"),
-                diagnostics: Vec::new(),
-            })
-        })?;
-    let text = text
-        .strip_prefix('\u{feff}')
-        .map(str::to_string)
-        .unwrap_or(text);
-    let github = headings::github_page(&text);
+    })?;
+    let github = ids::github_page(&text);
     let title = github.headings.first().map(|h| h.text.clone());
     let chapter = chapter_holding(settings, chapters, &full, &text);
     let src = settings.in_root(&settings.src);
@@ -87,7 +74,7 @@ pub fn load(settings: &Settings, chapters: &[Chapter]) -> Result<Contributing, L
             &content[..include.start],
             &content[include.end..]
         );
-        Some(headings::mdbook_page(
+        Some(ids::mdbook_page(
             &page,
             settings.markdown,
             settings.generation,

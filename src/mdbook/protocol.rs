@@ -16,29 +16,11 @@ use semver::{Version, VersionReq};
 use serde_json::Value;
 use serde_json::value::RawValue;
 
-use crate::book::Book;
+use super::Generation;
+use super::book::Book;
 
 /// The mdBook versions this plugin is tested with.
 pub const SUPPORTED_MDBOOK: &str = ">=0.4.40, <0.6";
-
-/// Which shape the book JSON has.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Generation {
-    /// mdBook 0.4.x: chapters under `sections`.
-    V04,
-    /// mdBook 0.5.x: chapters under `items`.
-    V05,
-}
-
-impl Generation {
-    /// The key the top-level list of book items lives under.
-    pub fn items_key(self) -> &'static str {
-        match self {
-            Generation::V04 => "sections",
-            Generation::V05 => "items",
-        }
-    }
-}
 
 /// The parts of mdBook's `PreprocessorContext` this plugin uses.
 #[derive(Debug, Clone)]
@@ -95,7 +77,7 @@ impl fmt::Display for ProtocolError {
 impl std::error::Error for ProtocolError {}
 
 /// Parses what mdBook wrote to our stdin. Only the context becomes JSON
-/// values; the book is read in place (see [`crate::book`]).
+/// values; the book is read in place (see [`super::book`]).
 pub fn parse_request(input: &[u8]) -> Result<Request<'_>, ProtocolError> {
     if input.iter().all(u8::is_ascii_whitespace) {
         return Err(ProtocolError::Empty);
@@ -118,7 +100,7 @@ pub fn parse_request(input: &[u8]) -> Result<Request<'_>, ProtocolError> {
     let context = serde_json::from_str(context.get()).map_err(ProtocolError::Json)?;
     let context = parse_context(context)?;
     let book = Book::parse(book.get()).map_err(|e| match e {
-        crate::book::BookError::Json(e) => ProtocolError::Json(e),
+        super::book::BookError::Json(e) => ProtocolError::Json(e),
         other => ProtocolError::Shape(other.to_string()),
     })?;
     Ok(Request {

@@ -5,7 +5,7 @@
 //! [`github_page`] follows github.com showing a Markdown file (for
 //! `CONTRIBUTING.md` and friends). Both parse with pulldown-cmark 0.13 and
 //! collect, per heading, the text each renderer derives the id from, then
-//! apply [`crate::slug`].
+//! apply [`crate::ids::slug`].
 //!
 //! What counts as heading text:
 //!
@@ -47,14 +47,17 @@
 //!   are assumed to be anchored like Markdown ones; GitHub's own footnote
 //!   ids (`user-content-fn-...`) are not listed.
 
+pub mod slug;
+
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
 use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
-use crate::markdown::MarkdownOptions;
-use crate::protocol::Generation;
-use crate::slug::{self, IdAllocator, IdRules};
+use crate::diagnostic::{Diagnostic, did_you_mean};
+use crate::mdbook::Generation;
+use crate::mdbook::MarkdownOptions;
+use slug::{IdAllocator, IdRules};
 
 /// A heading that has an id on the rendered page.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -199,8 +202,34 @@ fn events_of(text: &str, options: MarkdownOptions) -> Vec<Spanned<'_>> {
     events
 }
 
-/// A link found on a page: its destination and its byte range.
-pub type PageLink = (String, Range<usize>);
+/// The one diagnostic for an anchor a page does not have: `error` (the
+/// caller's message, place and label) with the page's closest id as help.
+/// Every caller (links in chapters, `{{#ref}}`, `{{#contributing}}`,
+/// links in generated text) reports a missing anchor through this.
+pub fn with_closest_anchor(error: Diagnostic, fragment: &str, page: &PageIds) -> Diagnostic {
+    error.with_suggestion(did_you_mean(fragment, page.ids()).map(|id| format!("#{id}")))
+}
+
+/// A link found on a page: its destination (after reference resolution) and
+/// the byte range of the whole link.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Link {
+    /// The destination as written.
+    pub dest: String,
+    /// Where the link is in the page's text.
+    pub range: Range<usize>,
+}
+
+/// The ids of every chapter of the book, as far as a stage after expansion
+/// needs them. Implemented by the book index; declared here, below the
+/// stages that use it, so that directives can resolve links against it
+/// without knowing how it is built.
+pub trait BookIds: Sync {
+    /// The ids chapter `chapter`'s page will have once rendered.
+    fn page(&self, chapter: usize) -> Option<std::sync::Arc<PageIds>>;
+    /// The chapter whose path (relative to `src`) is `path`.
+    fn chapter_by_path(&self, path: &str) -> Option<usize>;
+}
 
 /// [`mdbook_page`], plus every link of the page (destination and byte
 /// range), from the same parse: for the anchor check, which needs both for
@@ -209,12 +238,15 @@ pub fn mdbook_page_and_links(
     text: &str,
     options: MarkdownOptions,
     generation: Generation,
-) -> (PageIds, Vec<PageLink>) {
+) -> (PageIds, Vec<Link>) {
     let events = events_of(text, options);
     let links = events
         .iter()
         .filter_map(|(event, range)| match event {
-            Event::Start(Tag::Link { dest_url, .. }) => Some((dest_url.to_string(), range.clone())),
+            Event::Start(Tag::Link { dest_url, .. }) => Some(Link {
+                dest: dest_url.to_string(),
+                range: range.clone(),
+            }),
             _ => None,
         })
         .collect();

@@ -144,8 +144,10 @@ fn watch_data_folders(
             .map(PathBuf::from)
     };
     let mut files: Vec<PathBuf> = Vec::new();
-    files.push(configured("people").unwrap_or_else(|| PathBuf::from(crate::people::DEFAULT_FILE)));
-    for found in crate::data::candidate_files(
+    files.push(
+        configured("people").unwrap_or_else(|| PathBuf::from(crate::data::people::DEFAULT_FILE)),
+    );
+    for found in crate::data::files::candidate_files(
         book_dir,
         configured("codeowners"),
         configured("contributing"),

@@ -32,7 +32,7 @@ use std::sync::Arc;
 
 use globset::{Glob, GlobBuilder, GlobSet, GlobSetBuilder};
 
-use crate::diagnostics::{Diagnostic, SourceFile};
+use crate::diagnostic::{Diagnostic, SourceFile};
 
 /// GitHub does not load a CODEOWNERS file of this size or more.
 pub const MAX_FILE_SIZE: usize = 3 * 1024 * 1024;
@@ -611,7 +611,7 @@ fn too_complex(file: &Arc<SourceFile>, rule: &Rule, e: &globset::Error) -> Diagn
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::diagnostics::{Location, Severity};
+    use crate::diagnostic::{Location, Severity};
 
     fn source(text: &str) -> Arc<SourceFile> {
         Arc::new(SourceFile {

@@ -1,0 +1,209 @@
+//! The whole-book anchor check: every relative link with a fragment, and
+//! every link into `contributing-url` with one, must name an id its target
+//! page will have once rendered.
+//!
+//! The links are those of the expanded chapter, from the index's one parse
+//! of it; only chapters whose text may hold such a link are looked at.
+
+use std::ops::Range;
+use std::sync::Arc;
+
+use memchr::memmem;
+use percent_encoding::percent_decode_str;
+
+use super::map::{ChapterMap, Place};
+use crate::diagnostic::Diagnostic;
+use crate::expand::Run;
+use crate::ids::{self, BookIds, PageIds};
+use crate::index::BookIndex;
+use crate::paths;
+
+/// A link whose anchor does not exist.
+#[derive(Debug)]
+pub struct BrokenLink {
+    /// What to report (pointing at the fragment where it is written).
+    pub diagnostic: Diagnostic,
+    /// Where a visible note about it goes (`on-error = "warn"`).
+    pub note_at: Place,
+}
+
+/// Checks the links of chapter `index` (whose expanded text `map` maps
+/// back to the chapter); returns each whose anchor does not exist. Links
+/// that a directive generated, rather than copied from the chapter, are
+/// left to the directive.
+pub fn check_chapter(
+    run: &Run<'_>,
+    book: &BookIndex<'_>,
+    index: usize,
+    map: &ChapterMap<'_>,
+) -> Vec<BrokenLink> {
+    let chapter = &run.chapters[index];
+    let Some(here) = chapter.path.as_deref() else {
+        return Vec::new(); // a draft chapter is not rendered
+    };
+    if !may_have_fragment_links(&chapter.content, run.settings.contributing_url.as_deref()) {
+        return Vec::new();
+    }
+    let expanded = book.text(index);
+    book.links(index)
+        .iter()
+        .filter_map(|link| {
+            let (range, note_at) = map.written(expanded, link.range.clone())?;
+            let diagnostic = check_link(run, book, index, here, &link.dest, range)?;
+            Some(BrokenLink {
+                diagnostic: run.settings.check_anchors.severity_of(diagnostic),
+                note_at,
+            })
+        })
+        .collect()
+}
+
+/// The target page of a link and the fragment it names, or `None` when the
+/// link is not one this check covers.
+fn target_of(
+    run: &Run<'_>,
+    book: &BookIndex<'_>,
+    index: usize,
+    here: &str,
+    dest: &str,
+) -> Option<(Arc<PageIds>, String, String)> {
+    if paths::is_relative(dest) {
+        let (path, fragment) = paths::split_fragment(dest);
+        let fragment = fragment?;
+        let target = if path.is_empty() {
+            index
+        } else {
+            let resolved = paths::resolve(here, path)?;
+            book.chapter_by_path(&paths::as_chapter_path(&resolved))?
+        };
+        let place = if target == index {
+            "on this page".to_string()
+        } else {
+            format!(
+                "in `{}`",
+                run.chapters[target].path.as_deref().unwrap_or_default()
+            )
+        };
+        Some((book.page(target)?, place, decode(fragment)))
+    } else {
+        let url = run.settings.contributing_url.as_deref()?;
+        let fragment = dest.strip_prefix(url)?.strip_prefix('#')?;
+        let contributing = run.contributing().ok()?;
+        let place = format!("in {} on the repository host", contributing.file.name);
+        Some((
+            Arc::new(contributing.github.clone()),
+            place,
+            decode(fragment),
+        ))
+    }
+}
+
+/// The problem with the link to `dest` written at `range` of the chapter,
+/// if its anchor does not exist.
+fn check_link(
+    run: &Run<'_>,
+    book: &BookIndex<'_>,
+    index: usize,
+    here: &str,
+    dest: &str,
+    range: Range<usize>,
+) -> Option<Diagnostic> {
+    let (page, place, fragment) = target_of(run, book, index, here, dest)?;
+    if fragment.is_empty() || page.contains(&fragment) {
+        return None;
+    }
+    // Point at the fragment when the link is written inline; a reference
+    // link's fragment is in its definition, so point at the use.
+    let text = &run.chapters[index].content;
+    let range = text
+        .get(range.clone())
+        .and_then(|written| {
+            let raw = dest.rsplit_once('#').map(|(_, f)| f)?;
+            let at = written.rfind(&format!("#{raw}"))?;
+            Some(range.start + at..range.start + at + raw.len() + 1)
+        })
+        .unwrap_or(range);
+    let error = Diagnostic::error(format!("broken link: no heading `#{fragment}` {place}"))
+        .in_chapter(index, range)
+        .with_label("this anchor does not exist");
+    Some(ids::with_closest_anchor(error, &fragment, &page))
+}
+
+/// `%20` and friends, for fragments written percent-encoded; the text as
+/// written when the bytes it encodes are not UTF-8.
+fn decode(fragment: &str) -> String {
+    percent_decode_str(fragment)
+        .decode_utf8()
+        .map_or_else(|_| fragment.to_string(), |decoded| decoded.into_owned())
+}
+
+/// Whether `text` may hold a link with a fragment: a `](` or `]:` followed
+/// (after spaces, tabs and at most one line ending, as CommonMark allows) by
+/// a destination holding `#`, or the contributing URL anywhere. A byte scan,
+/// no parsing; it may say yes for text that has no such link, never no for
+/// text that has one.
+pub fn may_have_fragment_links(text: &str, contributing_url: Option<&str>) -> bool {
+    let bytes = text.as_bytes();
+    let is_blank = |b: &u8| matches!(b, b' ' | b'\t');
+    let destination_has_fragment = |after: &[u8]| {
+        let mut rest = after;
+        let skip_blanks =
+            |rest: &[u8]| rest.iter().position(|b| !is_blank(b)).unwrap_or(rest.len());
+        rest = &rest[skip_blanks(rest)..];
+        if let Some(next) = rest.strip_prefix(b"\r\n").or_else(|| {
+            rest.strip_prefix(b"\n")
+                .or_else(|| rest.strip_prefix(b"\r"))
+        }) {
+            rest = &next[skip_blanks(next)..];
+        }
+        let end = match rest.strip_prefix(b"<") {
+            // `<...>` destinations may hold spaces, not line endings.
+            Some(inner) => 1 + memchr::memchr3(b'>', b'\n', b'\r', inner).unwrap_or(inner.len()),
+            None => rest
+                .iter()
+                .position(|b| b.is_ascii_whitespace())
+                .unwrap_or(rest.len()),
+        };
+        memchr::memchr(b'#', &rest[..end]).is_some()
+    };
+    memchr::memchr_iter(b']', bytes).any(|at| {
+        matches!(bytes.get(at + 1), Some(b'(' | b':')) && destination_has_fragment(&bytes[at + 2..])
+    }) || contributing_url.is_some_and(|url| memmem::find(bytes, url.as_bytes()).is_some())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fragment_link_prefilter() {
+        assert!(may_have_fragment_links("see [x](a.md#b)", None));
+        assert!(may_have_fragment_links("see [x](#b)", None));
+        assert!(may_have_fragment_links("[x]: a.md#b", None));
+        assert!(!may_have_fragment_links("see [x](a.md) # not a link", None));
+        assert!(!may_have_fragment_links("# Heading\n\nplain", None));
+        // Whatever CommonMark allows between `](` or `]:` and the destination.
+        assert!(may_have_fragment_links("[s]:   b.md#x", None));
+        assert!(may_have_fragment_links("[s]:\n  b.md#x", None));
+        assert!(may_have_fragment_links("[s]:\r\n\tb.md#x", None));
+        assert!(may_have_fragment_links("[x]( b.md#x)", None));
+        assert!(may_have_fragment_links("[x](\n b.md#x)", None));
+        assert!(may_have_fragment_links("[x](<my file.md#x>)", None));
+        assert!(!may_have_fragment_links("[x](a.md) and #tag", None));
+        assert!(!may_have_fragment_links("[x]:\n\n#heading", None));
+        assert!(may_have_fragment_links(
+            "https://h/C.md#x",
+            Some("https://h/C.md")
+        ));
+    }
+
+    #[test]
+    fn percent_decoding() {
+        assert_eq!(decode("caf%C3%A9"), "café");
+        assert_eq!(decode("a%2"), "a%2");
+        assert_eq!(decode("plain"), "plain");
+        // Found by fuzzing: `%` before a multi-byte character.
+        assert_eq!(decode("%%é%"), "%%é%");
+        assert_eq!(decode("a%é"), "a%é");
+    }
+}

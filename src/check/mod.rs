@@ -1,0 +1,228 @@
+//! The resolve-and-check stage: deferred link directives resolved and every
+//! anchor checked against the index of the expanded book, then each changed
+//! chapter written once from its replacements.
+
+pub mod anchors;
+mod map;
+
+use crate::config::{AnchorCheck, OnError};
+use crate::diagnostic::{Diagnostic, Location};
+use crate::expand::directive::{Expansion, Placement};
+use crate::expand::marker::markers_in;
+use crate::expand::splice::{Replacement, splice};
+use crate::expand::{Deferred, Expanded, LinkCx, Run, error_note};
+use crate::ids::{self, BookIds};
+use crate::index::BookIndex;
+use crate::parallel;
+use anchors::BrokenLink;
+use map::{ChapterMap, Place};
+
+/// One chapter after this stage: its new text (`None` when unchanged) and
+/// its problems, in chapter offsets.
+pub type Checked = (Option<String>, Vec<Diagnostic>);
+
+/// Resolves and checks every chapter that needs it, on all cores.
+pub fn check_book(
+    run: &Run<'_>,
+    expanded: &[Option<Expanded>],
+    book: &BookIndex<'_>,
+) -> Vec<(usize, Checked)> {
+    let settings = run.settings;
+    let check_anchors = settings.check_anchors != AnchorCheck::Off;
+    let url = settings.contributing_url.as_deref();
+    let todo: Vec<usize> = (0..run.chapters.len())
+        .filter(|&i| {
+            expanded[i].is_some()
+                || check_anchors && anchors::may_have_fragment_links(&run.chapters[i].content, url)
+        })
+        .collect();
+    parallel::map(
+        &todo,
+        |i| run.chapters[i].content.len(),
+        |i| check_chapter(run, book, i, expanded[i].as_ref()),
+    )
+}
+
+fn check_chapter(
+    run: &Run<'_>,
+    book: &BookIndex<'_>,
+    index: usize,
+    expanded: Option<&Expanded>,
+) -> Checked {
+    let content = &run.chapters[index].content;
+    let empty = Deferred::default();
+    let (replacements, spans, deferred, early) = match expanded {
+        Some(e) => (
+            &e.replacements[..],
+            &e.spans[..],
+            &e.deferred,
+            &e.diagnostics[..],
+        ),
+        None => (&[][..], &[][..], &empty, &[][..]),
+    };
+    let cx = LinkCx {
+        run,
+        chapter: index,
+        ids: book,
+    };
+    let mut late = Vec::new();
+    let links = resolve_links(&cx, deferred, &mut late);
+    late.extend(check_generated_anchors(run, book, deferred));
+    let map = ChapterMap {
+        content,
+        replacements,
+        spans,
+    };
+    let broken = if run.settings.check_anchors == AnchorCheck::Off {
+        Vec::new()
+    } else {
+        anchors::check_chapter(run, book, index, &map)
+    };
+    let mut replacements = with_links(replacements, &links);
+    if run.settings.on_error == OnError::Warn {
+        add_notes(
+            &mut replacements,
+            &broken,
+            run.settings.markdown.parser_options(),
+        );
+    }
+    let text = (!replacements.is_empty()).then(|| splice(content, &replacements));
+    let mut diagnostics = merge_by_position(early.to_vec(), late);
+    diagnostics.extend(broken.into_iter().map(|b| b.diagnostic));
+    (text, diagnostics)
+}
+
+/// What each deferred link becomes: its link, or the note for its errors
+/// (which go to `errors`).
+fn resolve_links(
+    cx: &LinkCx<'_>,
+    deferred: &Deferred,
+    errors: &mut Vec<Diagnostic>,
+) -> Vec<String> {
+    let options = cx.settings().markdown.parser_options();
+    deferred
+        .links
+        .iter()
+        .map(|link| {
+            let call = link.call();
+            let result = match cx.run.registry.brace(link.name) {
+                Some(directive) => directive.resolve(&call, cx),
+                None => Ok(Expansion::Inline(String::new())),
+            };
+            match result {
+                Ok(Expansion::Inline(text) | Expansion::Block(text)) => text,
+                Err(found) => {
+                    let note = error_note(&found, link.placement, options);
+                    errors.extend(found);
+                    note
+                }
+            }
+        })
+        .collect()
+}
+
+/// The anchors of links directives generated, checked.
+fn check_generated_anchors(
+    run: &Run<'_>,
+    book: &BookIndex<'_>,
+    deferred: &Deferred,
+) -> Vec<Diagnostic> {
+    deferred
+        .anchors
+        .iter()
+        .filter_map(|request| {
+            let page = book.page(book.chapter_by_path(&request.path)?)?;
+            if page.contains(&request.fragment) {
+                return None;
+            }
+            let error =
+                ids::with_closest_anchor(request.diagnostic.clone(), &request.fragment, &page);
+            Some(run.settings.check_anchors.severity_of(error))
+        })
+        .collect()
+}
+
+/// `replacements` with each link marker replaced by its link.
+fn with_links(replacements: &[Replacement], links: &[String]) -> Vec<Replacement> {
+    replacements
+        .iter()
+        .map(|r| {
+            let mut text = String::with_capacity(r.text.len());
+            let mut copied = 0;
+            for (range, number) in markers_in(&r.text) {
+                let Some(link) = links.get(number) else {
+                    continue;
+                };
+                text.push_str(&r.text[copied..range.start]);
+                text.push_str(link);
+                copied = range.end;
+            }
+            text.push_str(&r.text[copied..]);
+            Replacement {
+                range: r.range.clone(),
+                text,
+            }
+        })
+        .collect()
+}
+
+/// With `on-error = "warn"`, a link the anchor check fails shows in the
+/// page like a failed directive: after the link, or after the directive
+/// block it is in.
+fn add_notes(
+    replacements: &mut Vec<Replacement>,
+    broken: &[BrokenLink],
+    options: pulldown_cmark::Options,
+) {
+    let mut inserted = false;
+    for link in broken.iter().filter(|b| b.diagnostic.is_error()) {
+        match link.note_at {
+            Place::AfterReplacement(k) => {
+                let block = &mut replacements[k];
+                let note = error_note(&[&link.diagnostic], Placement::Block, options);
+                block.text = format!("{}\n\n{note}", block.text.trim_end_matches('\n'));
+            }
+            Place::At(at) => {
+                let note = error_note(&[&link.diagnostic], Placement::Inline, options);
+                replacements.push(Replacement {
+                    range: at..at,
+                    text: format!(" {note}"),
+                });
+                inserted = true;
+            }
+        }
+    }
+    if inserted {
+        // An insertion goes before a replacement that starts where it is.
+        replacements.sort_by_key(|r| (r.range.start, r.range.end));
+    }
+}
+
+fn start_of(diagnostic: &Diagnostic) -> Option<usize> {
+    match &diagnostic.location {
+        Some(Location::Chapter { range, .. }) => Some(range.start),
+        _ => None,
+    }
+}
+
+/// The problems found while resolving (`late`) among those found while
+/// expanding (`early`), each before the first early one that comes after
+/// it in the chapter: the order their call sites have.
+fn merge_by_position(early: Vec<Diagnostic>, mut late: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    if late.is_empty() {
+        return early;
+    }
+    late.sort_by_key(|d| start_of(d).unwrap_or(usize::MAX));
+    let mut late = late.into_iter().peekable();
+    let mut merged = Vec::with_capacity(early.len() + late.len());
+    for diagnostic in early {
+        if let Some(start) = start_of(&diagnostic) {
+            while let Some(next) = late.next_if(|l| start_of(l).is_some_and(|s| s < start)) {
+                merged.push(next);
+            }
+        }
+        merged.push(diagnostic);
+    }
+    merged.extend(late);
+    merged
+}

@@ -1,0 +1,87 @@
+//! The index stage: the ids and links of the expanded book.
+//!
+//! A chapter's page is parsed at most once, when a later stage first asks
+//! for it, and that one parse gives both its ids and its links. Chapters
+//! nothing links to and that link nowhere are never parsed.
+
+use std::collections::HashMap;
+use std::sync::{Arc, OnceLock};
+
+use crate::config::Settings;
+use crate::ids::{self, BookIds, Link, PageIds};
+use crate::mdbook::Chapter;
+
+/// The book's pages as they will be rendered, indexed on demand.
+pub struct BookIndex<'a> {
+    settings: &'a Settings,
+    chapters: &'a [Chapter],
+    /// Each chapter's text after the expand stage.
+    texts: Vec<&'a str>,
+    pages: Vec<OnceLock<Page>>,
+    by_path: OnceLock<HashMap<&'a str, usize>>,
+}
+
+/// One parsed page.
+struct Page {
+    ids: Arc<PageIds>,
+    links: Vec<Link>,
+}
+
+impl<'a> BookIndex<'a> {
+    /// The index of `chapters`, whose expanded texts are `texts` (one per
+    /// chapter).
+    pub fn new(settings: &'a Settings, chapters: &'a [Chapter], texts: Vec<&'a str>) -> Self {
+        BookIndex {
+            settings,
+            chapters,
+            pages: texts.iter().map(|_| OnceLock::new()).collect(),
+            texts,
+            by_path: OnceLock::new(),
+        }
+    }
+
+    /// Chapter `index` after the expand stage.
+    pub fn text(&self, index: usize) -> &'a str {
+        self.texts[index]
+    }
+
+    /// Every link of chapter `index`'s expanded text, with ranges in it.
+    pub fn links(&self, index: usize) -> &[Link] {
+        self.parsed(index).map_or(&[], |page| &page.links)
+    }
+
+    fn parsed(&self, index: usize) -> Option<&Page> {
+        let slot = self.pages.get(index)?;
+        Some(slot.get_or_init(|| {
+            let settings = self.settings;
+            let (ids, links) = ids::mdbook_page_and_links(
+                self.texts[index],
+                settings.markdown,
+                settings.generation,
+            );
+            Page {
+                ids: Arc::new(ids),
+                links,
+            }
+        }))
+    }
+}
+
+impl BookIds for BookIndex<'_> {
+    fn page(&self, chapter: usize) -> Option<Arc<PageIds>> {
+        self.parsed(chapter).map(|page| Arc::clone(&page.ids))
+    }
+
+    fn chapter_by_path(&self, path: &str) -> Option<usize> {
+        self.by_path
+            .get_or_init(|| {
+                self.chapters
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, c)| Some((c.path.as_deref()?, i)))
+                    .collect()
+            })
+            .get(path)
+            .copied()
+    }
+}
