@@ -1,5 +1,5 @@
 //! Diagnostics as values: what went wrong, where, and how bad it is. Every
-//! stage returns them; [`crate::report`] prints them at the end.
+//! stage returns them; the report stage prints them at the end.
 
 use std::ops::Range;
 use std::sync::Arc;

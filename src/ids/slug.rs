@@ -1,7 +1,7 @@
 //! Heading ids ("slugs"): the rules mdBook 0.4, mdBook 0.5 and github.com
 //! use to turn a heading into the fragment a link can point at.
 //!
-//! Everything here is a pure function of its input; [`crate::ids`]
+//! Everything here is a pure function of its input; the parent module
 //! works out which text each renderer feeds into these rules.
 //!
 //! | rules | base id | duplicates |
@@ -27,7 +27,7 @@ pub enum IdRules {
 ///
 /// `text` is the heading's plain text as the renderer collects it: Markdown
 /// already parsed, entities decoded, markup and image alt text dropped, code
-/// spans kept (see [`crate::ids`]). Per rules:
+/// spans kept (see the parent module). Per rules:
 ///
 /// - `MdBook(V05)`: mdBook-html 0.5.4 `id_from_content`: trim, Unicode
 ///   lowercase, keep `char::is_alphanumeric`, `_` and `-`, each whitespace
