@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use crate::diagnostic::{Diagnostic, SourceFile, did_you_mean};
 use crate::mdbook::MarkdownOptions;
+use crate::paths;
 use crate::mdbook::{Context, Generation};
 
 /// What to do when a directive cannot be expanded.
@@ -199,7 +200,7 @@ impl Settings {
         if full.is_file() {
             return None;
         }
-        let shown = path.display().to_string().replace('\\', "/");
+        let shown = paths::display(path);
         if full.is_dir() {
             return Some(Problem::value(
                 format!("`{shown}` is a folder; name the file in it"),
@@ -216,7 +217,7 @@ impl Settings {
                 let close = did_you_mean(name, files.iter().map(String::as_str))?;
                 let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
                 Some(match parent {
-                    Some(parent) => format!("{}/{close}", parent.display()).replace('\\', "/"),
+                    Some(parent) => paths::display(&parent.join(close)),
                     None => close.to_string(),
                 })
             });
@@ -231,8 +232,7 @@ impl Settings {
 
     /// The chapter file name shown in diagnostics: `src/<source_path>`.
     pub fn chapter_display_path(&self, source_path: &str) -> String {
-        let joined = self.src.join(source_path);
-        joined.to_string_lossy().replace('\\', "/")
+        paths::display(&self.src.join(source_path))
     }
 
     /// Resolves a path relative to the book root.

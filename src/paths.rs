@@ -1,5 +1,19 @@
 //! Chapter paths as links see them: `/`-separated, relative to `src`, with
-//! `.` and `..` resolved, and the relative path from one chapter to another.
+//! `.` and `..` resolved, and the relative path from one chapter to another;
+//! and file paths as messages show them.
+
+use std::path::Path;
+
+/// `path` as messages, annotations and chapter paths show it:
+/// `/`-separated on every platform.
+pub fn display(path: &Path) -> String {
+    forward_slashes(&path.to_string_lossy())
+}
+
+/// `text` with Windows separators turned into `/`.
+pub fn forward_slashes(text: &str) -> String {
+    text.replace('\\', "/")
+}
 
 /// Resolves `link` (a link's path part, without fragment) relative to the
 /// folder of chapter `from` (`guide/intro.md`). `None` when it climbs out of

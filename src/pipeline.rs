@@ -54,7 +54,7 @@ pub fn preprocess(
     };
     // Problems in book.toml fail the build before any chapter is read,
     // unless `on-error = "warn"`: then they are warnings like the rest.
-    let (settings, settings_problems) = Settings::read(&request.context, request.generation);
+    let (settings, settings_problems) = Settings::read(&request.context, request.book.generation);
     let warn_only = settings.on_error == OnError::Warn;
     if !settings_problems.is_empty() && !warn_only {
         let _ = report::emit(stderr, &settings_problems, &[], &emit_options);
@@ -158,7 +158,7 @@ fn annotation_prefix(root: &std::path::Path, workspace: Option<&std::path::Path>
         .and_then(|r| root.strip_prefix(r).ok())
     {
         Some(relative) if !relative.as_os_str().is_empty() => {
-            format!("{}/", relative.to_string_lossy().replace('\\', "/"))
+            format!("{}/", crate::paths::display(relative))
         }
         _ => String::new(),
     }

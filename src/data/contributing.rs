@@ -13,6 +13,7 @@ use crate::config::Settings;
 use crate::diagnostic::SourceFile;
 use crate::ids::{self, PageIds};
 use crate::mdbook::Chapter;
+use crate::mdbook::include::includes;
 
 /// CONTRIBUTING, read and indexed once per run.
 #[derive(Debug)]
@@ -125,15 +126,8 @@ fn whole_file_include(chapter: &Chapter, src: &Path, file: Option<&Path>) -> Opt
     let (file, source) = (file?, chapter.source_path.as_deref()?);
     let chapter_dir = src.join(source);
     let chapter_dir = chapter_dir.parent().unwrap_or(src);
-    let content = &chapter.content;
-    memchr::memmem::find_iter(content.as_bytes(), b"{{#include").find_map(|start| {
-        let after = start + "{{#include".len();
-        let end = after + content[after..].find("}}")?;
-        let path = &content[after..end];
-        let starts_with_space = path.starts_with(char::is_whitespace);
-        let path = path.trim();
-        let whole = starts_with_space && !path.is_empty() && !path.contains(':');
-        (whole && chapter_dir.join(path).canonicalize().ok().as_deref() == Some(file))
-            .then_some(start..end + 2)
+    includes(&chapter.content).find_map(|include| {
+        let same = chapter_dir.join(include.path).canonicalize().ok().as_deref() == Some(file);
+        (include.whole && same).then_some(include.range)
     })
 }

@@ -16,10 +16,7 @@ pub const CONTRIBUTING_CANDIDATES: &[&str] = &[
     "docs/CONTRIBUTING.md",
 ];
 
-/// `path` as messages show it: `/`-separated on every platform.
-pub fn display_path(path: &Path) -> String {
-    path.to_string_lossy().replace('\\', "/")
-}
+pub use crate::paths::display as display_path;
 
 /// The first of `names` that exists in `root`, then in `root/..`, as a path
 /// relative to `root`; or every path looked at. Something that is there but

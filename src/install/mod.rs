@@ -187,7 +187,7 @@ fn watch_data_folders(
         let folder = if folder_rel.as_os_str().is_empty() {
             ".".to_string()
         } else {
-            folder_rel.to_string_lossy().replace('\\', "/")
+            crate::paths::display(&folder_rel)
         };
         if !folders.contains(&folder) {
             folders.push(folder);

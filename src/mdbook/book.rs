@@ -105,12 +105,8 @@ impl<'a> Book<'a> {
         })
     }
 
-    /// The book's JSON text, as received.
-    pub fn json(&self) -> &'a str {
-        self.json
-    }
-
-    /// Where each chapter's content string is in [`Book::json`].
+    /// Where each chapter's content string is in the JSON text (for the
+    /// regression tests of the walk).
     pub fn content_spans(&self) -> &[Option<Range<usize>>] {
         &self.spans
     }
@@ -395,7 +391,7 @@ impl<'de> Visitor<'de> for ChapterSeed<'_> {
                     let span = text.is_some().then(|| walk.span_of(raw));
                     let found = &mut walk.found[index];
                     let chapter = &mut found.chapter;
-                    let path = |text: Option<String>| text.map(|t| t.replace('\\', "/"));
+                    let path = |text: Option<String>| text.map(|t| crate::paths::forward_slashes(&t));
                     match key {
                         Key::Name => chapter.name = text.unwrap_or_default(),
                         Key::Content => {

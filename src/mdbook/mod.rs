@@ -3,6 +3,7 @@
 //! Markdown options mdBook renders with. No other module sees these shapes.
 
 pub mod book;
+pub mod include;
 pub mod options;
 pub mod protocol;
 

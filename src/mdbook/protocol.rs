@@ -16,7 +16,6 @@ use semver::{Version, VersionReq};
 use serde_json::Value;
 use serde_json::value::RawValue;
 
-use super::Generation;
 use super::book::Book;
 
 /// The mdBook versions this plugin is tested with.
@@ -41,10 +40,9 @@ pub struct Context {
 pub struct Request<'a> {
     /// What mdBook told us about the build.
     pub context: Context,
-    /// The book: its JSON exactly as received, and its chapters.
+    /// The book: its JSON exactly as received, its chapters, and the
+    /// shape (generation) it must be answered in.
     pub book: Book<'a>,
-    /// The shape the book came in, and must be answered in.
-    pub generation: Generation,
 }
 
 /// Why stdin could not be used.
@@ -105,7 +103,6 @@ pub fn parse_request(input: &[u8]) -> Result<Request<'_>, ProtocolError> {
     })?;
     Ok(Request {
         context,
-        generation: book.generation,
         book,
     })
 }
@@ -168,6 +165,7 @@ pub fn version_warning(mdbook_version: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::mdbook::Generation;
 
     const CONTEXT: &str =
         r#"{"root":"/b","config":{"book":{}},"renderer":"html","mdbook_version":"0.5.4"}"#;
@@ -177,11 +175,11 @@ mod tests {
         let v05 = format!(r#"[{CONTEXT},{{"items":[]}}]"#);
         let v04 = format!(r#"[{CONTEXT},{{"sections":[],"__non_exhaustive":null}}]"#);
         assert_eq!(
-            parse_request(v05.as_bytes()).map(|r| r.generation).ok(),
+            parse_request(v05.as_bytes()).map(|r| r.book.generation).ok(),
             Some(Generation::V05)
         );
         assert_eq!(
-            parse_request(v04.as_bytes()).map(|r| r.generation).ok(),
+            parse_request(v04.as_bytes()).map(|r| r.book.generation).ok(),
             Some(Generation::V04)
         );
     }

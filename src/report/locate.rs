@@ -10,12 +10,13 @@
 //! from what mdBook sent.
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 use crate::config::Settings;
 use crate::diagnostic::{Diagnostic, Location, SourceFile};
 use crate::mdbook::Chapter;
+use crate::mdbook::include::includes;
 
 /// Points chapter diagnostics at the file (chapter or included file) their
 /// line is written in, when that differs from the text mdBook passed.
@@ -59,7 +60,7 @@ fn files_of(chapter: &Chapter, settings: &Settings) -> Option<Vec<Arc<SourceFile
     })];
     let dir = path.parent().map_or_else(|| src.clone(), Path::to_path_buf);
     for include in includes(&text) {
-        let included = dir.join(include);
+        let included = dir.join(include.path);
         if let Ok(text) = std::fs::read_to_string(&included) {
             files.push(Arc::new(SourceFile {
                 name: display(&included, &settings.root),
@@ -70,28 +71,11 @@ fn files_of(chapter: &Chapter, settings: &Settings) -> Option<Vec<Arc<SourceFile
     Some(files)
 }
 
-/// The paths of `{{#include PATH}}` and `{{#include PATH:range}}` in `text`.
-fn includes(text: &str) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for (at, _) in text.match_indices("{{#include") {
-        let rest = &text[at + "{{#include".len()..];
-        let Some(end) = rest.find("}}") else { continue };
-        let argument = rest[..end].trim();
-        let path = argument.split(':').next().unwrap_or_default().trim();
-        if !path.is_empty() && !path.contains('\n') {
-            out.push(PathBuf::from(path));
-        }
-    }
-    out
-}
 
 fn display(path: &Path, root: &Path) -> String {
     let path = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
     let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
-    path.strip_prefix(&root)
-        .unwrap_or(&path)
-        .to_string_lossy()
-        .replace('\\', "/")
+    crate::paths::display(path.strip_prefix(&root).unwrap_or(&path))
 }
 
 /// Finds the line holding `range` of `content` in exactly one place of
@@ -166,17 +150,5 @@ mod tests {
         let files = [file("a", "x\nx\n")];
         assert!(find_line("x\n", 0..1, &files).is_none());
         assert!(find_line("y\n", 0..1, &files).is_none());
-    }
-
-    #[test]
-    fn include_paths() {
-        assert_eq!(
-            includes("{{#include a.md}} {{#include ../b.rs:3:5}} {{#include c.md:anchor}}"),
-            [
-                PathBuf::from("a.md"),
-                PathBuf::from("../b.rs"),
-                PathBuf::from("c.md")
-            ]
-        );
     }
 }
