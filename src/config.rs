@@ -8,8 +8,8 @@ use serde_json::Value;
 
 use crate::diagnostic::{Diagnostic, SourceFile, did_you_mean};
 use crate::mdbook::MarkdownOptions;
-use crate::paths;
 use crate::mdbook::{Context, Generation};
+use crate::paths;
 
 /// What to do when a directive cannot be expanded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -127,7 +127,12 @@ fn whole_file_include(chapter: &Chapter, src: &Path, file: Option<&Path>) -> Opt
     let chapter_dir = src.join(source);
     let chapter_dir = chapter_dir.parent().unwrap_or(src);
     includes(&chapter.content).find_map(|include| {
-        let same = chapter_dir.join(include.path).canonicalize().ok().as_deref() == Some(file);
+        let same = chapter_dir
+            .join(include.path)
+            .canonicalize()
+            .ok()
+            .as_deref()
+            == Some(file);
         (include.whole && same).then_some(include.range)
     })
 }

@@ -145,92 +145,116 @@ fn parse_options(block: &FenceBlock<'_>) -> Result<FaqOptions, Vec<Diagnostic>> 
 /// question's level (or above).
 fn split(block: &FenceBlock<'_>, cx: &Cx<'_>) -> Result<Vec<Question>, Vec<Diagnostic>> {
     let body = block.body.as_str();
-    let mut errors = Vec::new();
-    let mut questions: Vec<Question> = Vec::new();
-    let mut question_level = None;
-    let mut depth = 0usize;
-    let mut current: Option<(Range<usize>, String, bool, u8)> = None;
-    let mut first_content: Option<Range<usize>> = None;
-
+    let mut splitter = Splitter::default();
     for (event, range) in cx.settings().markdown.parser(body).into_offset_iter() {
-        match &event {
-            Event::Start(Tag::Heading { level, id, .. }) if depth == 0 => {
+        splitter.event(&event, range, block);
+    }
+    splitter.finish(block)
+}
+
+/// The state of [`split`] between two events.
+#[derive(Default)]
+struct Splitter {
+    questions: Vec<Question>,
+    errors: Vec<Diagnostic>,
+    /// The level of the first question: headings at it or above start one.
+    question_level: Option<u8>,
+    /// How deep in blocks (and headings) the parser is.
+    depth: usize,
+    /// The question heading being read: its range, text, `{#id}`, level.
+    current: Option<(Range<usize>, String, bool, u8)>,
+    /// Content before the first question (an error).
+    first_content: Option<Range<usize>>,
+}
+
+impl Splitter {
+    fn event(&mut self, event: &Event<'_>, range: Range<usize>, block: &FenceBlock<'_>) {
+        match event {
+            Event::Start(Tag::Heading { level, id, .. }) if self.depth == 0 => {
                 let level = *level as u8;
-                let starts_question = question_level.is_none_or(|q| level <= q);
-                if starts_question {
-                    question_level.get_or_insert(level);
-                    current = Some((range.clone(), String::new(), id.is_some(), level));
+                if self.question_level.is_none_or(|q| level <= q) {
+                    self.question_level.get_or_insert(level);
+                    self.current = Some((range, String::new(), id.is_some(), level));
                 }
-                depth += 1;
+                self.depth += 1;
             }
             Event::End(TagEnd::Heading(_)) => {
-                depth = depth.saturating_sub(1);
-                if depth == 0
-                    && let Some((heading, text, custom, level)) = current.take()
-                {
-                    let heading = trim_line_end(body, heading);
-                    if text.trim().is_empty() {
-                        errors.push(
-                            block.error_in_body(heading.clone(), "a FAQ question heading is empty"),
-                        );
-                    }
-                    if let Some(last) = questions.last_mut() {
-                        last.answer.end = heading.start;
-                    }
-                    questions.push(Question {
-                        answer: heading.end..body.len(),
-                        heading,
-                        has_custom_id: custom,
-                        level,
-                    });
+                self.depth = self.depth.saturating_sub(1);
+                if self.depth == 0 {
+                    self.end_question_heading(block);
                 }
             }
-            Event::Start(tag) => {
-                if depth == 0
-                    && questions.is_empty()
-                    && current.is_none()
-                    && first_content.is_none()
-                    && !is_inline_tag(tag)
-                {
-                    first_content = Some(range.clone());
-                }
-                if !is_inline_tag(tag) {
-                    depth += 1;
-                }
+            Event::Start(tag) if !is_inline_tag(tag) => {
+                self.note_content(range);
+                self.depth += 1;
             }
             Event::End(tag) if !is_inline_end(*tag) => {
-                depth = depth.saturating_sub(1);
+                self.depth = self.depth.saturating_sub(1);
             }
             Event::Text(t) | Event::Code(t) => {
-                if let Some((_, text, _, _)) = current.as_mut() {
+                if let Some((_, text, _, _)) = self.current.as_mut() {
                     text.push_str(t);
                 }
             }
-            Event::Html(_) | Event::Rule | Event::InlineHtml(_)
-                if depth == 0 && questions.is_empty() && first_content.is_none() =>
-            {
-                first_content = Some(range.clone());
-            }
+            Event::Html(_) | Event::Rule | Event::InlineHtml(_) => self.note_content(range),
             _ => {}
         }
     }
-    if let Some(range) = first_content {
-        let range = trim_line_end(body, range);
-        errors.push(
-            block
-                .error_in_body(range, "text before the first question of a FAQ block")
-                .with_help("start the block with a question heading, e.g. `## How do I ...?`"),
-        );
+
+    /// Remembers `range` if it is the first top-level content before any
+    /// question.
+    fn note_content(&mut self, range: Range<usize>) {
+        if self.depth == 0
+            && self.questions.is_empty()
+            && self.current.is_none()
+            && self.first_content.is_none()
+        {
+            self.first_content = Some(range);
+        }
     }
-    if questions.is_empty() && errors.is_empty() {
-        errors.push(block.error("a FAQ block has no question").with_help(
-            "write each question as a heading, e.g. `## How do I ...?`, with its answer below",
-        ));
+
+    /// A question heading ended: the previous answer ends where it starts.
+    fn end_question_heading(&mut self, block: &FenceBlock<'_>) {
+        let Some((heading, text, custom, level)) = self.current.take() else {
+            return;
+        };
+        let body = block.body.as_str();
+        let heading = trim_line_end(body, heading);
+        if text.trim().is_empty() {
+            self.errors
+                .push(block.error_in_body(heading.clone(), "a FAQ question heading is empty"));
+        }
+        if let Some(last) = self.questions.last_mut() {
+            last.answer.end = heading.start;
+        }
+        self.questions.push(Question {
+            answer: heading.end..body.len(),
+            heading,
+            has_custom_id: custom,
+            level,
+        });
     }
-    if errors.is_empty() {
-        Ok(questions)
-    } else {
-        Err(errors)
+
+    fn finish(mut self, block: &FenceBlock<'_>) -> Result<Vec<Question>, Vec<Diagnostic>> {
+        if let Some(range) = self.first_content {
+            let range = trim_line_end(&block.body, range);
+            self.errors.push(
+                block
+                    .error_in_body(range, "text before the first question of a FAQ block")
+                    .with_help("start the block with a question heading, e.g. `## How do I ...?`"),
+            );
+        }
+        if self.questions.is_empty() && self.errors.is_empty() {
+            self.errors
+                .push(block.error("a FAQ block has no question").with_help(
+                "write each question as a heading, e.g. `## How do I ...?`, with its answer below",
+            ));
+        }
+        if self.errors.is_empty() {
+            Ok(self.questions)
+        } else {
+            Err(self.errors)
+        }
     }
 }
 

@@ -3,9 +3,11 @@
 //! heading they point at, and fail with a suggestion when it does not exist.
 
 use std::ops::Range;
+use std::sync::Arc;
 
 use pulldown_cmark::{CowStr, Event, LinkType, Tag, TagEnd};
 
+use crate::data::contributing::Contributing;
 use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::expand::args::ArgKind;
 use crate::expand::directive::{BraceDirective, Call, Expansion};
@@ -61,6 +63,83 @@ fn link_args<'a>(call: &Call<'a>) -> Result<LinkArgs<'a>, Vec<Diagnostic>> {
         target,
         target_range: start..start + target.len(),
         text,
+    })
+}
+
+/// The chapter a `{{#ref PATH}}` names (`range` is where `path` is), or
+/// the error for a path that is no chapter, with the closest one.
+fn target_chapter(
+    call: &Call<'_>,
+    cx: &LinkCx<'_>,
+    path: &str,
+    range: Range<usize>,
+) -> Result<usize, Vec<Diagnostic>> {
+    let here = cx.current().path.clone().unwrap_or_default();
+    let resolved = paths::resolve(&here, path).map(|p| paths::as_chapter_path(&p));
+    if let Some(index) = resolved.as_deref().and_then(|p| cx.chapter_by_path(p)) {
+        return Ok(index);
+    }
+    // mdBook renders a `README.md` as `index.md` (its `index` preprocessor
+    // changes the chapter's path, not its source).
+    let renamed = cx.run.chapters.iter().find(|c| {
+        c.source_path.is_some()
+            && c.source_path.as_deref() != c.path.as_deref()
+            && c.source_path.as_deref() == resolved.as_deref()
+    });
+    let error = call
+        .error_at(range, format!("no chapter `{path}` in this book"))
+        .with_label("not in SUMMARY.md");
+    let error = match renamed.and_then(|c| c.path.as_deref()) {
+        Some(rendered) => error.with_help(format!(
+            "mdBook renders `{path}` as the chapter `{}`: link to that",
+            paths::relative(&here, rendered)
+        )),
+        None => {
+            let candidates: Vec<String> = (cx.run.chapters.iter())
+                .filter_map(|c| c.path.as_deref())
+                .map(|p| paths::relative(&here, p))
+                .collect();
+            error.with_suggestion(did_you_mean(path, candidates.iter().map(String::as_str)))
+        }
+    };
+    Err(vec![error.with_note(
+        "paths are relative to the current chapter, as in a Markdown link",
+    )])
+}
+
+/// Where a `{{#contributing}}` link goes: the chapter holding CONTRIBUTING
+/// (its ids, and the path to it), or the repository host (GitHub's ids, and
+/// `contributing-url`).
+fn destination(
+    call: &Call<'_>,
+    cx: &LinkCx<'_>,
+    contributing: &Contributing,
+) -> Result<(Arc<PageIds>, String), Vec<Diagnostic>> {
+    let name = &contributing.file.name;
+    Ok(match contributing.chapter {
+        Some(index) => {
+            let page = match &contributing.included_page {
+                Some(page) => Arc::new(page.clone()),
+                None => cx.page_ids(index),
+            };
+            let here = cx.current().path.as_deref().unwrap_or_default();
+            let there = cx.run.chapters[index].path.as_deref().unwrap_or_default();
+            let base = if index == cx.chapter {
+                String::new()
+            } else {
+                paths::relative(here, there)
+            };
+            (page, base)
+        }
+        None => match &cx.settings().contributing_url {
+            Some(url) => (Arc::new(contributing.github.clone()), url.clone()),
+            None => {
+                return Err(vec![
+                    call.error(format!("cannot link to {name}: it is not a chapter of this book, and `contributing-url` is not set"))
+                        .with_help("set `contributing-url = \"https://github.com/ORG/REPO/blob/main/CONTRIBUTING.md\"` in [preprocessor.community], or add the file to SUMMARY.md"),
+                ]);
+            }
+        },
     })
 }
 
@@ -153,36 +232,7 @@ impl BraceDirective for ContributingLink {
             .contributing()
             .map_err(|e| vec![call.error(e.summary)])?;
         let name = contributing.file.name.clone();
-        // Where the link goes: the chapter holding CONTRIBUTING, or the
-        // repository host.
-        let (page, base) = match contributing.chapter {
-            Some(index) => {
-                let page = match &contributing.included_page {
-                    Some(page) => std::sync::Arc::new(page.clone()),
-                    None => cx.page_ids(index),
-                };
-                let here = cx.current().path.as_deref().unwrap_or_default();
-                let there = cx.run.chapters[index].path.as_deref().unwrap_or_default();
-                let base = if index == cx.chapter {
-                    String::new()
-                } else {
-                    paths::relative(here, there)
-                };
-                (page, base)
-            }
-            None => match &cx.settings().contributing_url {
-                Some(url) => (
-                    std::sync::Arc::new(contributing.github.clone()),
-                    url.clone(),
-                ),
-                None => {
-                    return Err(vec![
-                        call.error(format!("cannot link to {name}: it is not a chapter of this book, and `contributing-url` is not set"))
-                            .with_help("set `contributing-url = \"https://github.com/ORG/REPO/blob/main/CONTRIBUTING.md\"` in [preprocessor.community], or add the file to SUMMARY.md"),
-                    ]);
-                }
-            },
-        };
+        let (page, base) = destination(call, cx, &contributing)?;
         let place = format!("in {name}");
         let (fragment, heading_text) = if args.target.is_empty() {
             (None, contributing.title.clone())
@@ -247,50 +297,13 @@ impl BraceDirective for Ref {
     fn resolve(&self, call: &Call<'_>, cx: &LinkCx<'_>) -> Result<Expansion, Vec<Diagnostic>> {
         let args = ref_args(call)?;
         let (path, anchor) = paths::split_fragment(args.target);
-        let here = cx.current().path.clone().unwrap_or_default();
         let (index, place) = if path.is_empty() {
             (cx.chapter, "on this page".to_string())
         } else {
-            let resolved = paths::resolve(&here, path).map(|p| paths::as_chapter_path(&p));
-            let found = resolved.as_deref().and_then(|p| cx.chapter_by_path(p));
-            let Some(index) = found else {
-                let candidates: Vec<String> = cx
-                    .run
-                    .chapters
-                    .iter()
-                    .filter_map(|c| c.path.as_deref())
-                    .map(|p| paths::relative(&here, p))
-                    .collect();
-                let range = args.target_range.start..args.target_range.start + path.len();
-                // mdBook renders a `README.md` as `index.md` (its `index`
-                // preprocessor changes the chapter's path, not its source).
-                let renamed = cx.run.chapters.iter().find(|c| {
-                    c.source_path.is_some()
-                        && c.source_path.as_deref() != c.path.as_deref()
-                        && c.source_path.as_deref() == resolved.as_deref()
-                });
-                let error = call
-                    .error_at(range, format!("no chapter `{path}` in this book"))
-                    .with_label("not in SUMMARY.md");
-                let error = match renamed.and_then(|c| c.path.as_deref()) {
-                    Some(rendered) => error.with_help(format!(
-                        "mdBook renders `{path}` as the chapter `{}`: link to that",
-                        paths::relative(&here, rendered)
-                    )),
-                    None => error
-                        .with_suggestion(did_you_mean(path, candidates.iter().map(String::as_str))),
-                };
-                return Err(vec![error.with_note(
-                    "paths are relative to the current chapter, as in a Markdown link",
-                )]);
-            };
-            (
-                index,
-                format!(
-                    "in `{}`",
-                    cx.run.chapters[index].path.as_deref().unwrap_or(path)
-                ),
-            )
+            let range = args.target_range.start..args.target_range.start + path.len();
+            let index = target_chapter(call, cx, path, range)?;
+            let shown = cx.run.chapters[index].path.as_deref().unwrap_or(path);
+            (index, format!("in `{shown}`"))
         };
         let chapter = &cx.run.chapters[index];
         let text = match anchor {

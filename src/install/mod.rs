@@ -124,72 +124,15 @@ fn watch_data_folders(
     book_dir: &Path,
     report: &mut Report,
 ) -> Result<(), InstallError> {
-    let src = doc
-        .get("book")
-        .and_then(|b| b.get("src"))
-        .and_then(|s| s.as_str())
-        .unwrap_or("src")
-        .to_string();
-    let build_dir = doc
-        .get("build")
-        .and_then(|b| b.get("build-dir"))
-        .and_then(|s| s.as_str())
-        .unwrap_or("book")
-        .to_string();
-    let community = doc.get("preprocessor").and_then(|p| p.get("community"));
-    let configured = |key: &str| {
-        community
-            .and_then(|c| c.get(key))
-            .and_then(|v| v.as_str())
-            .map(PathBuf::from)
-    };
-    let mut files: Vec<PathBuf> = Vec::new();
-    files.push(
-        configured("people").unwrap_or_else(|| PathBuf::from(crate::data::people::DEFAULT_FILE)),
-    );
-    for found in crate::data::files::candidate_files(
-        book_dir,
-        configured("codeowners"),
-        configured("contributing"),
-    ) {
-        files.push(found);
-    }
-    let build_abs = normalize(&book_dir.join(&build_dir));
-    let src_abs = normalize(&book_dir.join(&src));
+    let layout = Layout::of(doc, book_dir);
     let mut folders: Vec<String> = Vec::new();
-    for file in files {
-        let full = book_dir.join(&file);
-        if !full.is_file() {
+    for file in data_files(doc, book_dir) {
+        if !book_dir.join(&file).is_file() {
             continue;
         }
-        let folder_rel = file.parent().map(Path::to_path_buf).unwrap_or_default();
-        let folder_abs = normalize(&book_dir.join(&folder_rel));
-        if folder_abs.starts_with(&src_abs) {
-            continue; // mdBook watches `src` already
-        }
-        // mdBook's watcher skips what the book root's .gitignore ignores, so
-        // the book root may be watched when its build output is ignored.
-        let is_root = folder_abs == normalize(book_dir);
-        if build_abs.starts_with(&folder_abs)
-            && !(is_root && gitignore_ignores(book_dir, &build_dir))
+        if let Some(folder) = layout.folder_to_watch(&file, report)
+            && !folders.contains(&folder)
         {
-            report.notes.push(format!(
-                "`mdbook serve` will not rebuild when {} changes: its folder also holds the build output `{build_dir}`, so every build would trigger the next. {}",
-                file.display(),
-                if is_root {
-                    format!("Add `/{build_dir}/` to .gitignore beside book.toml (mdBook's watcher skips ignored files) and run `install` again, or move the file into a folder of its own.")
-                } else {
-                    "Move the file into a folder of its own to have it watched.".to_string()
-                }
-            ));
-            continue;
-        }
-        let folder = if folder_rel.as_os_str().is_empty() {
-            ".".to_string()
-        } else {
-            crate::paths::display(&folder_rel)
-        };
-        if !folders.contains(&folder) {
             folders.push(folder);
         }
     }
@@ -205,6 +148,88 @@ fn watch_data_folders(
         }
     }
     Ok(())
+}
+
+/// The data files the book would use, relative to its root: the people
+/// file, CODEOWNERS and CONTRIBUTING (configured, or where they are found).
+fn data_files(doc: &DocumentMut, book_dir: &Path) -> Vec<PathBuf> {
+    let community = doc.get("preprocessor").and_then(|p| p.get("community"));
+    let configured = |key: &str| {
+        community
+            .and_then(|c| c.get(key))
+            .and_then(|v| v.as_str())
+            .map(PathBuf::from)
+    };
+    let people =
+        configured("people").unwrap_or_else(|| PathBuf::from(crate::data::people::DEFAULT_FILE));
+    let found = crate::data::files::candidate_files(
+        book_dir,
+        configured("codeowners"),
+        configured("contributing"),
+    );
+    std::iter::once(people).chain(found).collect()
+}
+
+/// Where a book's sources and build output are.
+struct Layout<'a> {
+    book_dir: &'a Path,
+    build_dir: String,
+    build_abs: PathBuf,
+    src_abs: PathBuf,
+}
+
+impl<'a> Layout<'a> {
+    fn of(doc: &DocumentMut, book_dir: &'a Path) -> Self {
+        let setting = |table: &str, key: &str, default: &str| {
+            doc.get(table)
+                .and_then(|t| t.get(key))
+                .and_then(|s| s.as_str())
+                .unwrap_or(default)
+                .to_string()
+        };
+        let src = setting("book", "src", "src");
+        let build_dir = setting("build", "build-dir", "book");
+        Layout {
+            book_dir,
+            build_abs: normalize(&book_dir.join(&build_dir)),
+            src_abs: normalize(&book_dir.join(&src)),
+            build_dir,
+        }
+    }
+
+    /// The folder to watch for `file` (relative to the book root), or
+    /// `None` when mdBook watches it already or watching it would rebuild
+    /// forever (then the report says why).
+    fn folder_to_watch(&self, file: &Path, report: &mut Report) -> Option<String> {
+        let folder_rel = file.parent().map(Path::to_path_buf).unwrap_or_default();
+        let folder_abs = normalize(&self.book_dir.join(&folder_rel));
+        if folder_abs.starts_with(&self.src_abs) {
+            return None; // mdBook watches `src` already
+        }
+        // mdBook's watcher skips what the book root's .gitignore ignores, so
+        // the book root may be watched when its build output is ignored.
+        let is_root = folder_abs == normalize(self.book_dir);
+        let build_dir = &self.build_dir;
+        if self.build_abs.starts_with(&folder_abs)
+            && !(is_root && gitignore_ignores(self.book_dir, build_dir))
+        {
+            report.notes.push(format!(
+                "`mdbook serve` will not rebuild when {} changes: its folder also holds the build output `{build_dir}`, so every build would trigger the next. {}",
+                file.display(),
+                if is_root {
+                    format!("Add `/{build_dir}/` to .gitignore beside book.toml (mdBook's watcher skips ignored files) and run `install` again, or move the file into a folder of its own.")
+                } else {
+                    "Move the file into a folder of its own to have it watched.".to_string()
+                }
+            ));
+            return None;
+        }
+        Some(if folder_rel.as_os_str().is_empty() {
+            ".".to_string()
+        } else {
+            crate::paths::display(&folder_rel)
+        })
+    }
 }
 
 /// Whether `.gitignore` in the book root ignores the build folder `build_dir`

@@ -391,7 +391,8 @@ impl<'de> Visitor<'de> for ChapterSeed<'_> {
                     let span = text.is_some().then(|| walk.span_of(raw));
                     let found = &mut walk.found[index];
                     let chapter = &mut found.chapter;
-                    let path = |text: Option<String>| text.map(|t| crate::paths::forward_slashes(&t));
+                    let path =
+                        |text: Option<String>| text.map(|t| crate::paths::forward_slashes(&t));
                     match key {
                         Key::Name => chapter.name = text.unwrap_or_default(),
                         Key::Content => {

@@ -101,10 +101,7 @@ pub fn parse_request(input: &[u8]) -> Result<Request<'_>, ProtocolError> {
         super::book::BookError::Json(e) => ProtocolError::Json(e),
         other => ProtocolError::Shape(other.to_string()),
     })?;
-    Ok(Request {
-        context,
-        book,
-    })
+    Ok(Request { context, book })
 }
 
 fn parse_context(value: Value) -> Result<Context, ProtocolError> {
@@ -175,11 +172,15 @@ mod tests {
         let v05 = format!(r#"[{CONTEXT},{{"items":[]}}]"#);
         let v04 = format!(r#"[{CONTEXT},{{"sections":[],"__non_exhaustive":null}}]"#);
         assert_eq!(
-            parse_request(v05.as_bytes()).map(|r| r.book.generation).ok(),
+            parse_request(v05.as_bytes())
+                .map(|r| r.book.generation)
+                .ok(),
             Some(Generation::V05)
         );
         assert_eq!(
-            parse_request(v04.as_bytes()).map(|r| r.book.generation).ok(),
+            parse_request(v04.as_bytes())
+                .map(|r| r.book.generation)
+                .ok(),
             Some(Generation::V04)
         );
     }

@@ -71,7 +71,6 @@ fn files_of(chapter: &Chapter, settings: &Settings) -> Option<Vec<Arc<SourceFile
     Some(files)
 }
 
-
 fn display(path: &Path, root: &Path) -> String {
     let path = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
     let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
