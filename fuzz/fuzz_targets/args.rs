@@ -9,11 +9,11 @@
 
 #![no_main]
 
-use fuzz_support::{BuildOptions, DIRECTIVE_NAMES, assert_untouched, chapter, data_root, registry};
+use fuzz_support::{BuildOptions, assert_untouched, chapter, data_root, directive_names, registry};
 use libfuzzer_sys::fuzz_target;
-use mdbook_community::testing::{ArgKind, args};
 use mdbook_community::testing::Chapter;
 use mdbook_community::testing::process_chapters;
+use mdbook_community::testing::{ArgKind, args};
 use serde_json::Map;
 
 /// Where the arguments start in the scanned text: any offset, kept small
@@ -68,8 +68,8 @@ fuzz_target!(|data: &[u8]| {
     check_tokens(&text);
     check_close(&text);
     // One call of each directive, as a paragraph and in running text.
-    let chapters: Vec<Chapter> = DIRECTIVE_NAMES
-        .iter()
+    let chapters: Vec<Chapter> = directive_names()
+        .into_iter()
         .map(|name| {
             let call = format!("{{{{#{name} {text}}}}}");
             let content = format!("# T\n\n{call}\n\nText {call} text.\n");
