@@ -1,3 +1,5 @@
+use super::html::{decode_entities, html_ids, strip_tags};
+use super::mdbook04::header_links_04;
 use super::*;
 
 // The two chapters below were built with the real renderers
