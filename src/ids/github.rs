@@ -52,17 +52,8 @@ pub(super) fn page_ids(events: &[Spanned<'_>]) -> PageIds {
             }
             Event::End(TagEnd::HtmlBlock) => {
                 if let Some((block, block_range)) = html_block.take() {
-                    for (level, content) in raw_headings(&block) {
-                        let text = decode_entities(&strip_tags(content));
-                        let id = alloc.id_for(&text);
-                        page.headings.push(Heading {
-                            level,
-                            text: text.trim().to_string(),
-                            id,
-                            range: block_range.clone(),
-                            custom_id: false,
-                        });
-                    }
+                    page.headings
+                        .extend(raw_block_headings(&block, &block_range, &mut alloc));
                     html_ids(&block, &mut found);
                 }
             }
@@ -74,6 +65,24 @@ pub(super) fn page_ids(events: &[Spanned<'_>]) -> PageIds {
         }
     }
     page.finish()
+}
+
+/// The headings of a block of raw HTML, each given the block's range:
+/// GitHub anchors them like Markdown ones.
+fn raw_block_headings(block: &str, range: &Range<usize>, alloc: &mut IdAllocator) -> Vec<Heading> {
+    let mut headings = Vec::new();
+    for (level, content) in raw_headings(block) {
+        let text = decode_entities(&strip_tags(content));
+        let id = alloc.id_for(&text);
+        headings.push(Heading {
+            level,
+            text: text.trim().to_string(),
+            id,
+            range: range.clone(),
+            custom_id: false,
+        });
+    }
+    headings
 }
 
 /// `<hN ...>content</hN>` pairs in a block of raw HTML (any case, content may

@@ -5,7 +5,7 @@
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
-use pulldown_cmark::{Event, Tag, TagEnd};
+use pulldown_cmark::{CowStr, Event, Tag, TagEnd};
 
 use super::footnotes::Footnotes;
 use super::html::{decode_entities, escape_attr, html_ids, strip_tags};
@@ -13,6 +13,23 @@ use super::slug::{self, IdAllocator, IdRules};
 use super::text::{Flavor, TextAcc};
 use super::{Heading, PageIds, Spanned, explicit_id, heading_level};
 use crate::mdbook::Generation;
+
+pub(super) fn page_ids(events: &[Spanned<'_>]) -> PageIds {
+    let notes = Footnotes::new(events, false);
+    let page04 = Page04::of(events, &notes);
+    let mut headings = page04.named_headings();
+    headings.extend(page04.unnamed_with_explicit_id(&headings));
+    headings.sort_by_key(|(at, _)| *at);
+    let mut page = PageIds {
+        headings: headings.into_iter().map(|(_, h)| h).collect(),
+        ..PageIds::default()
+    };
+    let mut seen = HashSet::new();
+    for id in page04.other {
+        page.add_other(&mut seen, id);
+    }
+    page.finish()
+}
 
 /// A Markdown heading as rendered into the 0.4 page.
 #[derive(Debug)]
@@ -23,6 +40,18 @@ struct MdHeading04 {
     explicit: Option<String>,
     range: Range<usize>,
     text: String,
+}
+
+impl MdHeading04 {
+    fn heading(&self, id: String, custom_id: bool) -> Heading {
+        Heading {
+            level: self.level,
+            text: self.text.clone(),
+            id,
+            range: self.range.clone(),
+            custom_id,
+        }
+    }
 }
 
 /// An approximation of the HTML mdBook 0.4 writes for a chapter: exact in
@@ -40,7 +69,53 @@ struct Page04 {
     other: Vec<String>,
 }
 
+/// Finding the ids on the rendered page.
 impl Page04 {
+    /// The headings `build_header_links` gives an id, with their offsets.
+    fn named_headings(&self) -> Vec<(usize, Heading)> {
+        let mut alloc = IdAllocator::new(IdRules::MdBook(Generation::V04));
+        let markdown_at: HashMap<usize, &MdHeading04> =
+            self.headings.iter().map(|h| (h.at, h)).collect();
+        let mut headings = Vec::new();
+        for m in header_links_04(&self.html) {
+            if m.ignored {
+                continue;
+            }
+            let (id, custom_id) = match m.id {
+                Some(id) => (decode_entities(id), true),
+                None => (alloc.next(&slug::mdbook04_id_from_html(m.content)), false),
+            };
+            let heading = match markdown_at.get(&m.start) {
+                Some(md) => md.heading(id, custom_id),
+                None => self.raw_heading(&m, id, custom_id),
+            };
+            headings.push((m.start, heading));
+        }
+        headings
+    }
+
+    /// A heading the regex found in raw HTML.
+    fn raw_heading(&self, m: &HeaderLink<'_>, id: String, custom_id: bool) -> Heading {
+        Heading {
+            level: m.level,
+            text: decode_entities(&strip_tags(m.content)).trim().to_string(),
+            id,
+            range: self.source_range(m.start..m.end),
+            custom_id,
+        }
+    }
+
+    /// Markdown headings the regex skipped (not in `named`): those with an
+    /// explicit id keep it.
+    fn unnamed_with_explicit_id(&self, named: &[(usize, Heading)]) -> Vec<(usize, Heading)> {
+        let named: HashSet<usize> = named.iter().map(|(at, _)| *at).collect();
+        self.headings
+            .iter()
+            .filter(|md| !named.contains(&md.at))
+            .filter_map(|md| Some((md.at, md.heading(md.explicit.clone()?, true))))
+            .collect()
+    }
+
     /// The source range of the events that produced `html[span]`.
     fn source_range(&self, span: Range<usize>) -> Range<usize> {
         let chunk_at = |offset: usize| {
@@ -53,6 +128,32 @@ impl Page04 {
             _ => 0..0,
         }
     }
+}
+
+/// Writing the page.
+impl Page04 {
+    /// The chapter's events in order, then the referenced footnote
+    /// definitions at the end, in order of first reference.
+    fn of(events: &[Spanned<'_>], notes: &Footnotes<'_>) -> Self {
+        let mut page = Page04::default();
+        for i in 0..events.len() {
+            if notes.def_of(i).is_none() {
+                page.render(events, i, notes);
+            }
+        }
+        let defs = notes.rendered_defs();
+        if !defs.is_empty() {
+            page.newline();
+            page.html
+                .push_str("<hr>\n<ol class=\"footnote-definition\">");
+        }
+        for d in defs {
+            for i in notes.def_events(d) {
+                page.render(events, i, notes);
+            }
+        }
+        page
+    }
 
     fn newline(&mut self) {
         if !self.html.is_empty() && !self.html.ends_with('\n') {
@@ -60,6 +161,7 @@ impl Page04 {
         }
     }
 
+    /// Writes the event at `i`, noting the headings and ids it makes.
     fn render(&mut self, events: &[Spanned<'_>], i: usize, notes: &Footnotes<'_>) {
         let (event, range) = &events[i];
         self.chunks.push((self.html.len(), range.clone()));
@@ -74,81 +176,108 @@ impl Page04 {
             }
             return;
         }
-        let mut found = Vec::new();
         match event {
-            Event::Start(Tag::Heading {
+            Event::Start(tag) => self.start(tag, range),
+            Event::End(tag) => self.end(*tag, range),
+            event => self.leaf(event, i, notes),
+        }
+    }
+
+    fn start(&mut self, tag: &Tag<'_>, range: &Range<usize>) {
+        match tag {
+            Tag::Heading {
                 level,
                 id,
                 classes,
                 attrs,
-            }) => {
+            } => {
                 self.newline();
-                let at = self.html.len();
-                let level = heading_level(*level);
-                self.html.push_str(&format!("<h{level}"));
-                if let Some(id) = id {
-                    self.html.push_str(&format!(" id=\"{}\"", escape_attr(id)));
-                }
-                if !classes.is_empty() {
-                    let classes: Vec<String> = classes.iter().map(|c| escape_attr(c)).collect();
-                    self.html
-                        .push_str(&format!(" class=\"{}\"", classes.join(" ")));
-                }
-                for (key, value) in attrs {
-                    let value = value.as_deref().map(escape_attr).unwrap_or_default();
-                    self.html
-                        .push_str(&format!(" {}=\"{value}\"", escape_attr(key)));
-                }
-                self.html.push('>');
                 let heading = MdHeading04 {
-                    at,
-                    level,
+                    at: self.html.len(),
+                    level: heading_level(*level),
                     explicit: explicit_id(id, attrs).map(str::to_string),
                     range: range.clone(),
                     text: String::new(),
                 };
+                self.heading_tag(heading.level, id.as_deref(), classes, attrs);
                 self.open = Some((heading, TextAcc::new(Flavor::V04)));
             }
-            Event::End(TagEnd::Heading(level)) => {
+            Tag::Image { .. } => {
+                self.html.push_str("<img src=\"\" alt=\"\" />");
+                self.image_depth = 1;
+            }
+            Tag::HtmlBlock => {
+                self.newline();
+                self.html_block = Some(String::new());
+            }
+            Tag::FootnoteDefinition(name) => {
+                self.newline();
+                self.html.push_str("<li>");
+                self.other.push(format!("footnote-{name}"));
+            }
+            tag => {
+                if !is_inline(tag) {
+                    self.newline();
+                }
+                self.html.push_str("<x>");
+            }
+        }
+    }
+
+    /// Writes a heading's start tag as pulldown-cmark does.
+    fn heading_tag(
+        &mut self,
+        level: u8,
+        id: Option<&str>,
+        classes: &[CowStr<'_>],
+        attrs: &[(CowStr<'_>, Option<CowStr<'_>>)],
+    ) {
+        self.html.push_str(&format!("<h{level}"));
+        if let Some(id) = id {
+            self.html.push_str(&format!(" id=\"{}\"", escape_attr(id)));
+        }
+        if !classes.is_empty() {
+            let classes: Vec<String> = classes.iter().map(|c| escape_attr(c)).collect();
+            self.html
+                .push_str(&format!(" class=\"{}\"", classes.join(" ")));
+        }
+        for (key, value) in attrs {
+            let value = value.as_deref().map(escape_attr).unwrap_or_default();
+            self.html
+                .push_str(&format!(" {}=\"{value}\"", escape_attr(key)));
+        }
+        self.html.push('>');
+    }
+
+    fn end(&mut self, tag: TagEnd, range: &Range<usize>) {
+        match tag {
+            TagEnd::Heading(level) => {
                 self.html
-                    .push_str(&format!("</h{}>\n", heading_level(*level)));
+                    .push_str(&format!("</h{}>\n", heading_level(level)));
                 if let Some((mut heading, acc)) = self.open.take() {
                     heading.text = acc.reader_text();
                     heading.range.end = heading.range.end.max(range.end);
                     self.headings.push(heading);
                 }
             }
-            Event::Start(Tag::Image { .. }) => {
-                self.html.push_str("<img src=\"\" alt=\"\" />");
-                self.image_depth = 1;
-            }
-            Event::Start(Tag::HtmlBlock) => {
-                self.newline();
-                self.html_block = Some(String::new());
-            }
-            Event::End(TagEnd::HtmlBlock) => {
+            TagEnd::HtmlBlock => {
                 if let Some(block) = self.html_block.take() {
-                    html_ids(&block, &mut found);
+                    html_ids(&block, &mut self.other);
                 }
             }
-            Event::Start(Tag::FootnoteDefinition(name)) => {
-                self.newline();
-                self.html.push_str("<li>");
-                found.push(format!("footnote-{name}"));
-            }
-            Event::End(TagEnd::FootnoteDefinition) => self.html.push_str("</li>\n"),
-            Event::Start(tag) => {
-                if !is_inline(tag) {
-                    self.newline();
-                }
-                self.html.push_str("<x>");
-            }
-            Event::End(tag) => {
+            TagEnd::FootnoteDefinition => self.html.push_str("</li>\n"),
+            tag => {
                 self.html.push_str("</x>");
-                if !is_inline_end(tag) {
+                if !is_inline_end(&tag) {
                     self.html.push('\n');
                 }
             }
+        }
+    }
+
+    /// Writes an event other than a start or end tag.
+    fn leaf(&mut self, event: &Event<'_>, i: usize, notes: &Footnotes<'_>) {
+        match event {
             Event::Text(t) | Event::InlineMath(t) | Event::DisplayMath(t) => {
                 if let Some(block) = self.html_block.as_mut() {
                     block.push_str(t);
@@ -166,19 +295,19 @@ impl Page04 {
                 if let Some(block) = self.html_block.as_mut() {
                     block.push_str(t);
                 } else {
-                    html_ids(t, &mut found);
+                    html_ids(t, &mut self.other);
                 }
                 self.html.push_str(t);
             }
             Event::InlineHtml(t) => {
-                html_ids(t, &mut found);
+                html_ids(t, &mut self.other);
                 self.html.push_str(t);
             }
             Event::FootnoteReference(name) => {
                 if let Some(n) = notes.number(i) {
                     self.html.push_str(&format!("<sup>{n}</sup>"));
                 }
-                found.extend(notes.reference_id(i, name));
+                self.other.extend(notes.reference_id(i, name));
             }
             Event::SoftBreak => self.html.push('\n'),
             Event::HardBreak => self.html.push_str("<br />\n"),
@@ -187,8 +316,8 @@ impl Page04 {
                 self.html.push_str("<hr />\n");
             }
             Event::TaskListMarker(_) => self.html.push_str("<input />\n"),
+            Event::Start(_) | Event::End(_) => {}
         }
-        self.other.extend(found);
     }
 }
 
@@ -219,88 +348,6 @@ fn is_inline_end(tag: &TagEnd) -> bool {
             | TagEnd::Image
             | TagEnd::TableCell
     )
-}
-
-pub(super) fn page_ids(events: &[Spanned<'_>]) -> PageIds {
-    let notes = Footnotes::new(events, false);
-    let mut page04 = Page04::default();
-    for i in 0..events.len() {
-        if notes.def_of(i).is_none() {
-            page04.render(events, i, &notes);
-        }
-    }
-    // Referenced definitions go to the end, in order of first reference.
-    let defs = notes.rendered_defs();
-    if !defs.is_empty() {
-        page04.newline();
-        page04
-            .html
-            .push_str("<hr>\n<ol class=\"footnote-definition\">");
-    }
-    for d in defs {
-        for i in notes.def_events(d) {
-            page04.render(events, i, &notes);
-        }
-    }
-
-    let mut alloc = IdAllocator::new(IdRules::MdBook(Generation::V04));
-    let mut page = PageIds::default();
-    let markdown_at: HashMap<usize, &MdHeading04> =
-        page04.headings.iter().map(|h| (h.at, h)).collect();
-    let mut headings: Vec<(usize, Heading)> = Vec::new();
-    for m in header_links_04(&page04.html) {
-        let markdown = markdown_at.get(&m.start);
-        if m.ignored {
-            continue;
-        }
-        let (id, custom_id) = match m.id {
-            Some(id) => (decode_entities(id), true),
-            None => (alloc.next(&slug::mdbook04_id_from_html(m.content)), false),
-        };
-        let heading = match markdown {
-            Some(md) => Heading {
-                level: md.level,
-                text: md.text.clone(),
-                id,
-                range: md.range.clone(),
-                custom_id,
-            },
-            None => Heading {
-                level: m.level,
-                text: decode_entities(&strip_tags(m.content)).trim().to_string(),
-                id,
-                range: page04.source_range(m.start..m.end),
-                custom_id,
-            },
-        };
-        headings.push((m.start, heading));
-    }
-    // Markdown headings the regex skipped keep an explicit id if they had one.
-    let named: HashSet<usize> = headings.iter().map(|(at, _)| *at).collect();
-    for md in &page04.headings {
-        if named.contains(&md.at) {
-            continue;
-        }
-        if let Some(id) = &md.explicit {
-            headings.push((
-                md.at,
-                Heading {
-                    level: md.level,
-                    text: md.text.clone(),
-                    id: id.clone(),
-                    range: md.range.clone(),
-                    custom_id: true,
-                },
-            ));
-        }
-    }
-    headings.sort_by_key(|(at, _)| *at);
-    page.headings = headings.into_iter().map(|(_, h)| h).collect();
-    let mut seen = HashSet::new();
-    for id in std::mem::take(&mut page04.other) {
-        page.add_other(&mut seen, id);
-    }
-    page.finish()
 }
 
 /// One match of mdBook 0.4's
