@@ -166,19 +166,3 @@ pub(super) fn decode_entities(text: &str) -> String {
     out.push_str(rest);
     out
 }
-
-/// Escapes an attribute value as pulldown-cmark does.
-pub(super) fn escape_attr(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
-}

@@ -8,7 +8,7 @@ use std::ops::Range;
 use pulldown_cmark::{CowStr, Event, Tag, TagEnd};
 
 use super::footnotes::Footnotes;
-use super::html::{decode_entities, escape_attr, html_ids, strip_tags};
+use super::html::{decode_entities, html_ids, strip_tags};
 use super::slug::{self, IdAllocator, IdRules};
 use super::text::{Flavor, TextAcc};
 use super::{Heading, PageIds, Spanned, explicit_id, heading_level};
@@ -224,7 +224,7 @@ impl Page04 {
         }
     }
 
-    /// Writes a heading's start tag as pulldown-cmark does.
+    /// Writes a heading's start tag as pulldown-cmark's HTML writer does.
     fn heading_tag(
         &mut self,
         level: u8,
@@ -232,21 +232,30 @@ impl Page04 {
         classes: &[CowStr<'_>],
         attrs: &[(CowStr<'_>, Option<CowStr<'_>>)],
     ) {
-        self.html.push_str(&format!("<h{level}"));
+        let html = &mut self.html;
+        html.push_str(&format!("<h{level}"));
         if let Some(id) = id {
-            self.html.push_str(&format!(" id=\"{}\"", escape_attr(id)));
+            html.push_str(" id=\"");
+            push_attr(html, id);
+            html.push('"');
         }
-        if !classes.is_empty() {
-            let classes: Vec<String> = classes.iter().map(|c| escape_attr(c)).collect();
-            self.html
-                .push_str(&format!(" class=\"{}\"", classes.join(" ")));
+        if let Some((first, rest)) = classes.split_first() {
+            html.push_str(" class=\"");
+            push_attr(html, first);
+            for class in rest {
+                html.push(' ');
+                push_attr(html, class);
+            }
+            html.push('"');
         }
         for (key, value) in attrs {
-            let value = value.as_deref().map(escape_attr).unwrap_or_default();
-            self.html
-                .push_str(&format!(" {}=\"{value}\"", escape_attr(key)));
+            html.push(' ');
+            push_attr(html, key);
+            html.push_str("=\"");
+            push_attr(html, value.as_deref().unwrap_or_default());
+            html.push('"');
         }
-        self.html.push('>');
+        html.push('>');
     }
 
     fn end(&mut self, tag: TagEnd, range: &Range<usize>) {
@@ -283,12 +292,12 @@ impl Page04 {
                     block.push_str(t);
                     self.html.push_str(t);
                 } else {
-                    self.html.push_str(&slug::escape_body_text(t));
+                    push_body_text(&mut self.html, t);
                 }
             }
             Event::Code(t) => {
                 self.html.push_str("<code>");
-                self.html.push_str(&slug::escape_body_text(t));
+                push_body_text(&mut self.html, t);
                 self.html.push_str("</code>");
             }
             Event::Html(t) => {
@@ -319,6 +328,19 @@ impl Page04 {
             Event::Start(_) | Event::End(_) => {}
         }
     }
+}
+
+/// Appends `text` escaped for an attribute value by pulldown-cmark's own
+/// escaper, which its HTML writer (and so mdBook) uses.
+fn push_attr(html: &mut String, text: &str) {
+    // Writing into a String cannot fail.
+    let _ = pulldown_cmark_escape::escape_html(html, text);
+}
+
+/// Appends `text` escaped as pulldown-cmark's HTML writer escapes body text.
+fn push_body_text(html: &mut String, text: &str) {
+    // Writing into a String cannot fail.
+    let _ = pulldown_cmark_escape::escape_html_body_text(html, text);
 }
 
 /// Inline tags pulldown-cmark writes without line breaks around them.

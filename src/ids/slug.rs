@@ -117,17 +117,11 @@ fn strip_tags_like_mdbook04(html: &str) -> String {
 }
 
 /// Escapes text as pulldown-cmark's HTML writer escapes body text
-/// (`&`, `<`, `>`; quotes are left alone).
-pub(crate) fn escape_body_text(text: &str) -> String {
+/// (`&`, `<`, `>`; quotes are left alone), with its own escaper.
+fn escape_body_text(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            _ => out.push(c),
-        }
-    }
+    // Writing into a String cannot fail.
+    let _ = pulldown_cmark_escape::escape_html_body_text(&mut out, text);
     out
 }
 

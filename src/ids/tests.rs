@@ -755,3 +755,13 @@ fn github_ignores_mdbook_extensions() {
         (vec!["c"], vec!["term"])
     );
 }
+
+/// Heading attributes are escaped as pulldown-cmark's writer escapes them,
+/// and mdBook 0.4's regex reads them that way: a quote in a class does not
+/// end the attribute (the heading still gets an id), and an `&` in an id is
+/// written as `&amp;`, so the id a browser sees is the text as typed.
+#[test]
+fn mdbook_0_4_escapes_heading_attributes() {
+    let text = "# X {.c\"d}\n\n# Y {#a&amp;b}\n";
+    assert_eq!(heading_ids(&v04(text, false)), ["x", "a&amp;b"]);
+}
