@@ -12,6 +12,7 @@ use super::html::{decode_entities, html_ids, strip_tags};
 use super::slug::{self, IdAllocator, IdRules};
 use super::text::{Flavor, TextAcc};
 use super::{Heading, PageIds, Spanned, explicit_id, heading_level};
+use crate::markdown::{is_inline_end, is_inline_tag};
 use crate::mdbook::Generation;
 
 pub(super) fn page_ids(events: &[Spanned<'_>]) -> PageIds {
@@ -216,7 +217,7 @@ impl Page04 {
                 self.other.push(format!("footnote-{name}"));
             }
             tag => {
-                if !is_inline(tag) {
+                if !stays_on_line(tag) {
                     self.newline();
                 }
                 self.html.push_str("<x>");
@@ -277,7 +278,7 @@ impl Page04 {
             TagEnd::FootnoteDefinition => self.html.push_str("</li>\n"),
             tag => {
                 self.html.push_str("</x>");
-                if !is_inline_end(&tag) {
+                if !end_stays_on_line(tag) {
                     self.html.push('\n');
                 }
             }
@@ -343,33 +344,18 @@ fn push_body_text(html: &mut String, text: &str) {
     let _ = pulldown_cmark_escape::escape_html_body_text(html, text);
 }
 
-/// Inline tags pulldown-cmark writes without line breaks around them.
-fn is_inline(tag: &Tag<'_>) -> bool {
-    matches!(
-        tag,
-        Tag::Emphasis
-            | Tag::Strong
-            | Tag::Strikethrough
-            | Tag::Superscript
-            | Tag::Subscript
-            | Tag::Link { .. }
-            | Tag::Image { .. }
-            | Tag::TableCell
-    )
+/// Whether pulldown-cmark's HTML writer keeps `tag` on the line it is in:
+/// the inline tags of [`is_inline_tag`], plus table cells, which are blocks
+/// to the other callers but which the writer puts side by side
+/// (`<td>a</td><td>b</td>`). Here that matters: mdBook 0.4's heading regex
+/// stops at a line break, and `| <h2>a | b</h2> |` is a heading on its page.
+fn stays_on_line(tag: &Tag<'_>) -> bool {
+    is_inline_tag(tag) || matches!(tag, Tag::TableCell)
 }
 
-fn is_inline_end(tag: &TagEnd) -> bool {
-    matches!(
-        tag,
-        TagEnd::Emphasis
-            | TagEnd::Strong
-            | TagEnd::Strikethrough
-            | TagEnd::Superscript
-            | TagEnd::Subscript
-            | TagEnd::Link
-            | TagEnd::Image
-            | TagEnd::TableCell
-    )
+/// Whether the writer ends `tag` on the same line (see [`stays_on_line`]).
+fn end_stays_on_line(tag: TagEnd) -> bool {
+    is_inline_end(tag) || tag == TagEnd::TableCell
 }
 
 /// One match of mdBook 0.4's
