@@ -12,6 +12,7 @@ use super::slug::{IdAllocator, IdRules};
 use super::text::{Flavor, TextAcc};
 use super::{Heading, PageIds, Spanned, heading_level};
 
+/// The ids github.com gives the page of these events.
 pub(super) fn page_ids(events: &[Spanned<'_>]) -> PageIds {
     let notes = Footnotes::new(events, false);
     let mut alloc = IdAllocator::new(IdRules::GitHub);

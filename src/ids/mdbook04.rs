@@ -15,6 +15,7 @@ use super::{Heading, PageIds, Spanned, explicit_id, heading_level};
 use crate::markdown::{is_inline_end, is_inline_tag};
 use crate::mdbook::Generation;
 
+/// The ids mdBook 0.4 gives the page of these events.
 pub(super) fn page_ids(events: &[Spanned<'_>]) -> PageIds {
     let notes = Footnotes::new(events, false);
     let page04 = Page04::of(events, &notes);
@@ -326,13 +327,14 @@ impl Page04 {
                 self.html.push_str("<hr />\n");
             }
             Event::TaskListMarker(_) => self.html.push_str("<input />\n"),
+            // Written by `start` and `end`.
             Event::Start(_) | Event::End(_) => {}
         }
     }
 }
 
-/// Appends `text` escaped for an attribute value by pulldown-cmark's own
-/// escaper, which its HTML writer (and so mdBook) uses.
+/// Appends `text` escaped for an attribute value, by the escaper
+/// pulldown-cmark's HTML writer uses.
 fn push_attr(html: &mut String, text: &str) {
     // Writing into a String cannot fail.
     let _ = pulldown_cmark_escape::escape_html(html, text);

@@ -13,6 +13,7 @@ use super::text::{Flavor, TextAcc};
 use super::{Heading, PageIds, Spanned, Term, explicit_id, heading_level};
 use crate::mdbook::Generation;
 
+/// The ids mdBook 0.5 gives the page of these events.
 pub(super) fn page_ids(events: &[Spanned<'_>]) -> PageIds {
     let notes = Footnotes::new(events, true);
     let mut walk = Walk::new(&notes);

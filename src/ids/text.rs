@@ -81,7 +81,7 @@ impl TextAcc {
         }
     }
 
-    /// What a reader sees, trimmed ([`super::Heading::text`]).
+    /// What a reader sees, trimmed: a heading's or term's `text`.
     pub(super) fn reader_text(&self) -> String {
         self.reader.trim().to_string()
     }
