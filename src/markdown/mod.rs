@@ -206,6 +206,9 @@ fn protect_table_pipes(mut events: Vec<Event<'_>>) -> Vec<Event<'_>> {
 }
 
 /// Whether `tag` is inline (emphasis, links, ...) rather than a block.
+/// Table cells are blocks here; the ids module's mdBook 0.4 page treats them
+/// as inline on top of this, since pulldown-cmark writes a row's cells on
+/// one line.
 pub fn is_inline_tag(tag: &pulldown_cmark::Tag<'_>) -> bool {
     use pulldown_cmark::Tag;
     matches!(
