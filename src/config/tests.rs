@@ -1,0 +1,124 @@
+//! Unit tests of `config.rs`.
+
+use super::*;
+
+fn context(table: Value) -> Context {
+    Context {
+        root: PathBuf::from("/nonexistent-book-root"),
+        config: serde_json::json!({"preprocessor": {"community": table}}),
+        renderer: "html".into(),
+        mdbook_version: "0.5.4".into(),
+    }
+}
+
+#[test]
+fn defaults() {
+    let s =
+        Settings::from_context(&context(serde_json::json!({})), Generation::V05).expect("valid");
+    assert_eq!(s.on_error, OnError::Fail);
+    assert_eq!(s.check_anchors, AnchorCheck::Warn);
+    assert_eq!(s.chapter_display_path("a/b.md"), "src/a/b.md");
+    assert!(s.html);
+}
+
+/// A book root holding `files` (empty).
+fn root_with(files: &[&str]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    for file in files {
+        let path = dir.path().join(file);
+        std::fs::create_dir_all(path.parent().expect("a parent")).expect("folders");
+        std::fs::write(path, "").expect("written");
+    }
+    dir
+}
+
+#[test]
+fn reads_our_keys_and_ignores_mdbooks() {
+    let root = root_with(&["data/people.toml"]);
+    let s = Settings::from_context(
+        &Context {
+            root: root.path().to_path_buf(),
+            ..context(serde_json::json!({
+                "on-error": "warn", "after": ["links"], "command": "x",
+                "people": "data/people.toml", "check-anchors": "error",
+                "contributing-url": "https://github.com/o/r/blob/main/CONTRIBUTING.md/"
+            }))
+        },
+        Generation::V04,
+    )
+    .expect("valid");
+    assert_eq!(s.on_error, OnError::Warn);
+    assert_eq!(s.check_anchors, AnchorCheck::Error);
+    assert_eq!(s.people, Some(PathBuf::from("data/people.toml")));
+    assert_eq!(
+        s.contributing_url.as_deref(),
+        Some("https://github.com/o/r/blob/main/CONTRIBUTING.md")
+    );
+}
+
+#[test]
+fn unknown_keys_and_bad_values_are_errors_with_suggestions() {
+    let errors = Settings::from_context(
+        &context(serde_json::json!({"on-eror": "warn", "check-anchors": "eror"})),
+        Generation::V05,
+    )
+    .expect_err("invalid");
+    assert_eq!(errors.len(), 2);
+    assert!(errors[0].message.contains("unknown key `on-eror`"));
+    assert_eq!(errors[0].help, ["did you mean `on-error`?"]);
+    assert!(
+        errors[1]
+            .message
+            .contains(r#"must be one of "warn", "error", "off""#)
+    );
+    assert_eq!(errors[1].help, [r#"did you mean `"error"`?"#]);
+}
+
+#[test]
+fn configured_data_files_must_exist_with_a_suggestion() {
+    let root = root_with(&["docs/CONTRIBUTING.md", "people.toml"]);
+    let errors = Settings::from_context(
+        &Context {
+            root: root.path().to_path_buf(),
+            ..context(serde_json::json!({
+                "contributing": "docs/CONTRIBUTNG.md",
+                "people": "peple.toml",
+                "codeowners": "nowhere/CODEOWNERS",
+            }))
+        },
+        Generation::V05,
+    )
+    .expect_err("missing files");
+    assert_eq!(errors.len(), 3);
+    assert!(
+        errors[0].message.starts_with(
+            "[preprocessor.community] contributing `docs/CONTRIBUTNG.md` does not exist"
+        ),
+        "{}",
+        errors[0].message
+    );
+    assert_eq!(errors[0].help, ["did you mean `docs/CONTRIBUTING.md`?"]);
+    assert_eq!(errors[1].help, ["did you mean `people.toml`?"]);
+    assert!(errors[2].help.is_empty());
+    let folder = Settings::from_context(
+        &Context {
+            root: root.path().to_path_buf(),
+            ..context(serde_json::json!({"contributing": "docs"}))
+        },
+        Generation::V05,
+    )
+    .expect_err("a folder");
+    assert_eq!(
+        folder[0].message,
+        "[preprocessor.community] contributing `docs` is a folder; name the file in it"
+    );
+}
+
+#[test]
+fn locates_keys_in_book_toml() {
+    let text = "[book]\ntitle = \"x\"\n\n[preprocessor.community]\non-eror = \"warn\"\n";
+    let range = locate(text, "on-eror", false).expect("found");
+    assert_eq!(&text[range], "on-eror");
+    let range = locate(text, "on-eror", true).expect("found");
+    assert_eq!(&text[range], "\"warn\"");
+}

@@ -1,0 +1,130 @@
+//! Unit tests of `mdbook/book.rs`.
+
+use super::*;
+use serde_json::{Value, json};
+
+fn chapter(name: &str, content: &str, subs: Value) -> Value {
+    json!({"Chapter": {
+        "name": name, "content": content, "number": null, "sub_items": subs,
+        "path": format!("{name}.md"), "source_path": format!("{name}.md"), "parent_names": []
+    }})
+}
+
+fn written(book: &Book<'_>, contents: &[Option<String>]) -> Value {
+    let mut out = Vec::new();
+    book.write(&mut out, contents).expect("write");
+    serde_json::from_slice(&out).expect("JSON")
+}
+
+#[test]
+fn walks_in_reading_order_and_writes_back() {
+    let original = json!({"items": [
+        chapter("a", "A \"quoted\"\n", json!([chapter("a1", "A1", json!([]))])),
+        "Separator",
+        {"PartTitle": "Part"},
+        chapter("b", "B", json!([])),
+    ], "future": {"x": [1, 2]}});
+    let text = original.to_string();
+    let book = Book::parse(&text).expect("valid");
+    assert_eq!(book.generation, Generation::V05);
+    let names: Vec<_> = book.chapters.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["a", "a1", "b"]);
+    assert_eq!(book.chapters[0].content, "A \"quoted\"\n");
+    // Nothing changed: the same bytes.
+    let mut out = Vec::new();
+    book.write(&mut out, &[None, None, None]).expect("write");
+    assert_eq!(out, text.as_bytes());
+    // One content changed: only it.
+    let mut expected = original.clone();
+    expected["items"][0]["Chapter"]["sub_items"][0]["Chapter"]["content"] =
+        json!("new \u{1F600} \\ \"");
+    let changed = written(&book, &[None, Some("new \u{1F600} \\ \"".into()), None]);
+    assert_eq!(changed, expected);
+}
+
+#[test]
+fn sub_items_before_content_keep_reading_order() {
+    let text = r#"{"sections":[{"Chapter":{"sub_items":[{"Chapter":{"name":"child","content":"c","sub_items":[]}}],"name":"parent","content":"p"}}],"__non_exhaustive":null}"#;
+    let book = Book::parse(text).expect("valid");
+    assert_eq!(book.generation, Generation::V04);
+    let names: Vec<_> = book.chapters.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["parent", "child"]);
+    let out = written(&book, &[Some("P".into()), Some("C".into())]);
+    assert_eq!(out["sections"][0]["Chapter"]["content"], "P");
+    assert_eq!(
+        out["sections"][0]["Chapter"]["sub_items"][0]["Chapter"]["content"],
+        "C"
+    );
+    assert_eq!(out["__non_exhaustive"], Value::Null);
+}
+
+#[test]
+fn odd_values_are_stepped_over() {
+    let text = r#"{"items":[{"Chapter":{"name":1,"content":null,"path":null,"sub_items":{"x":1}}},{"Chapter":[1]},{"Other":{"Chapter":2}},3,null,[{"Chapter":{}}]]}"#;
+    let book = Book::parse(text).expect("valid");
+    assert_eq!(book.chapters.len(), 1);
+    assert_eq!(book.chapters[0].name, "");
+    assert_eq!(book.chapters[0].path, None);
+    assert_eq!(book.content_spans(), [None]);
+    let mut out = Vec::new();
+    book.write(&mut out, &[Some("ignored".into())])
+        .expect("write");
+    assert_eq!(out, text.as_bytes());
+}
+
+#[test]
+fn draft_chapters_have_no_path_and_backslashes_become_slashes() {
+    let text = r#"{"sections":[{"Chapter":{"name":"Draft","content":"","sub_items":[],"path":null,"source_path":"a\\b.md"}}],"__non_exhaustive":null}"#;
+    let book = Book::parse(text).expect("valid");
+    assert_eq!(book.chapters[0].path, None);
+    assert_eq!(book.chapters[0].source_path.as_deref(), Some("a/b.md"));
+}
+
+#[test]
+fn bad_books_are_explained() {
+    for (text, expected) in [
+        ("[]", "is not a JSON object"),
+        ("{}", "neither `items`"),
+        (r#"{"items": 3}"#, "neither `items`"),
+        (r#"{"items": [}"#, "not valid JSON"),
+        (
+            r#"{"items": [{"Chapter": {"content": "\ud800"}}]}"#,
+            "not valid JSON",
+        ),
+    ] {
+        let error = Book::parse(text).expect_err(text).to_string();
+        assert!(error.contains(expected), "{text}: {error}");
+    }
+}
+
+/// A repeated key counts once, its last time, as in a JSON value.
+#[test]
+fn repeated_keys_count_their_last_time() {
+    let text = r#"{"items":[{"Chapter":{"name":"gone"}}],"items":[{"Chapter":{"name":"a","sub_items":[{"Chapter":{"name":"gone too"}}],"sub_items":[{"Chapter":{"name":"a1"}}]},"Chapter":{"name":"b","content":"x","content":"y"}}]}"#;
+    let book = Book::parse(text).expect("valid");
+    let names: Vec<_> = book.chapters.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["b"]);
+    assert_eq!(book.chapters[0].content, "y");
+    let value: Value = serde_json::from_str(text).expect("JSON");
+    assert_eq!(value["items"][0]["Chapter"]["name"], "b");
+    let text = r#"{"items":[{"Chapter":{"name":"a","sub_items":[{"Chapter":{"name":"gone"}}],"sub_items":[{"Chapter":{"name":"a1"}}]}}]}"#;
+    let book = Book::parse(text).expect("valid");
+    let names: Vec<_> = book.chapters.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["a", "a1"]);
+    let text = r#"{"items":[{"Chapter":{"name":"a","content":"x","content":null}}]}"#;
+    let book = Book::parse(text).expect("valid");
+    assert_eq!(book.chapters[0].content, "");
+    assert_eq!(book.content_spans(), [None]);
+}
+
+#[test]
+fn with_both_lists_the_items_are_answered() {
+    let text = r#"{"sections":[{"Chapter":{"name":"old","content":"o"}}],"items":[{"Chapter":{"name":"new","content":"n"}}]}"#;
+    let book = Book::parse(text).expect("valid");
+    assert_eq!(book.generation, Generation::V05);
+    let names: Vec<_> = book.chapters.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["new"]);
+    let out = written(&book, &[Some("N".into())]);
+    assert_eq!(out["items"][0]["Chapter"]["content"], "N");
+    assert_eq!(out["sections"][0]["Chapter"]["content"], "o");
+}

@@ -1,0 +1,116 @@
+//! Unit tests of `report/mod.rs`.
+
+use super::*;
+use crate::diagnostic::position_in;
+
+#[test]
+fn each_file_is_indexed_once_however_many_diagnostics_point_into_it() {
+    let big = Arc::new(SourceFile {
+        name: "CODEOWNERS".into(),
+        text: "x\n".repeat(100),
+    });
+    let other = Arc::new(SourceFile {
+        name: "maintainers.toml".into(),
+        text: "y\n".into(),
+    });
+    let at = |file: &Arc<SourceFile>, line: usize| {
+        Diagnostic::error("bad line").in_file(file, 2 * line..2 * line + 1)
+    };
+    let mut diagnostics: Vec<Diagnostic> = (0..100).map(|line| at(&big, line)).collect();
+    diagnostics.push(at(&other, 0));
+    let chapters = [ChapterSource {
+        name: "a.md",
+        text: "z\n",
+    }];
+    diagnostics.push(Diagnostic::error("bad chapter").in_chapter(0, 0..1));
+    let index = FileIndex::of(&diagnostics, &chapters);
+    assert!(index.files.get(2).is_ok() && index.files.get(3).is_err());
+    let position = index
+        .position(&diagnostics[99])
+        .expect("a position in CODEOWNERS");
+    assert_eq!((position.file.as_str(), position.line), ("CODEOWNERS", 100));
+    assert_eq!(
+        index
+            .position(&diagnostics[101])
+            .expect("a position in a.md")
+            .file,
+        "a.md"
+    );
+}
+
+fn render(diagnostics: &[Diagnostic], chapters: &[ChapterSource<'_>], gha: bool) -> String {
+    let mut out = Vec::new();
+    emit(
+        &mut out,
+        diagnostics,
+        chapters,
+        &EmitOptions {
+            github_actions: gha.then(String::new),
+            ..EmitOptions::default()
+        },
+    )
+    .expect("writing to a Vec cannot fail");
+    String::from_utf8(out).expect("diagnostics are UTF-8")
+}
+
+#[test]
+fn chapter_error_shows_file_line_column_caret_and_help() {
+    let text = "# Title\n\nSee {{#maintainers maintaners}} here.\n";
+    let start = text.find("maintaners").expect("present");
+    let d = Diagnostic::error("unknown group `maintaners`")
+        .in_chapter(0, start..start + 10)
+        .with_label("no group with this id")
+        .with_suggestion(Some("maintainers"));
+    let out = render(
+        &[d],
+        &[ChapterSource {
+            name: "src/governance.md",
+            text,
+        }],
+        false,
+    );
+    assert!(out.contains("error: unknown group `maintaners`"), "{out}");
+    assert!(out.contains("src/governance.md:3:20"), "{out}");
+    assert!(out.contains("^^^^^^^^^^ no group with this id"), "{out}");
+    assert!(out.contains("help: did you mean `maintainers`?"), "{out}");
+}
+
+#[test]
+fn github_actions_command_is_escaped_and_positioned() {
+    let text = "a\nb {{#x}}\n";
+    let d = Diagnostic::error("bad, really: 100%")
+        .in_chapter(0, 4..10)
+        .with_help("try y");
+    let out = render(
+        &[d],
+        &[ChapterSource {
+            name: "src/a,b.md",
+            text,
+        }],
+        true,
+    );
+    assert!(
+        out.contains("::error file=src/a%2Cb.md,line=2,col=3::bad, really: 100%25%0Ahelp: try y"),
+        "{out}"
+    );
+}
+
+#[test]
+fn columns_count_characters_not_bytes() {
+    let p = position_in("x.md", "héllo {{#x}}", "héllo ".len());
+    assert_eq!((p.line, p.column), (1, 7));
+}
+
+#[test]
+fn out_of_range_spans_do_not_panic() {
+    let d = Diagnostic::error("x").in_chapter(0, 100..200);
+    let out = render(
+        &[d],
+        &[ChapterSource {
+            name: "a.md",
+            text: "é",
+        }],
+        true,
+    );
+    assert!(out.contains("error: x"));
+}
