@@ -57,6 +57,16 @@ impl FenceDirective for Box_ {
     }
 }
 
+/// A chapter at `path` (relative to `src`).
+fn chapter(path: &str, content: &str) -> Chapter {
+    Chapter {
+        name: path.into(),
+        path: Some(path.into()),
+        source_path: Some(path.into()),
+        content: content.into(),
+    }
+}
+
 fn settings() -> Settings {
     let context = Context {
         root: ".".into(),
@@ -155,12 +165,6 @@ fn only_chapters_that_need_it_are_parsed() {
     use crate::mdbook::options::parse_log::count;
     let settings = settings();
     let registry = Registry::new().with_brace(Shout).with_fence(Box_);
-    let chapter = |path: &str, content: &str| Chapter {
-        name: path.into(),
-        path: Some(path.into()),
-        source_path: Some(path.into()),
-        content: content.into(),
-    };
     let chapters = [
         chapter(
             "plain.md",
@@ -218,12 +222,6 @@ fn expansions_of(marker: &str) -> usize {
 fn every_chapter_is_expanded_once() {
     let settings = settings();
     let registry = Registry::new().with_brace(Count).with_brace(Ref);
-    let chapter = |path: &str, content: &str| Chapter {
-        name: path.into(),
-        path: Some(path.into()),
-        source_path: Some(path.into()),
-        content: content.into(),
-    };
     let chapters = [
         chapter(
             "a.md",
@@ -257,12 +255,7 @@ fn links_in_fence_bodies_resolve_and_locate_their_errors() {
     let settings = settings();
     let registry = Registry::new().with_brace(Ref).with_fence(Box_);
     let content = "# T\n\n```box\nsee {{#ref #t}} and {{#ref #nope}}\n```\n";
-    let chapters = [Chapter {
-        name: "t".into(),
-        path: Some("t.md".into()),
-        source_path: Some("t.md".into()),
-        content: content.into(),
-    }];
+    let chapters = [chapter("t.md", content)];
     let (out, diags) = process_chapters(&settings, &registry, &chapters);
     assert_eq!(diags.len(), 1, "{diags:?}");
     match &diags[0].location {
