@@ -26,8 +26,9 @@
 //! a trailing `/*` matches direct children only (`docs/*` owns
 //! `docs/index.md` but not `docs/guide/index.md`).
 //!
-//! This module holds the model and the two entry points; [`line`] reads one
-//! line into a rule, [`pattern`] turns patterns into compiled globs.
+//! This module holds the model and the two entry points;
+//! [`line`](mod@line) reads one line into a rule, [`pattern`] turns
+//! patterns into compiled globs.
 
 mod line;
 mod pattern;
@@ -172,8 +173,8 @@ fn normalize_path(mut path: &str) -> &str {
     }
 }
 
-/// A valid rule and its globs, between [`line`], which reads them, and
-/// [`pattern::compile`], which compiles the globs.
+/// A valid rule and its globs, between [`line`](mod@line), which reads
+/// them, and [`pattern::compile`], which compiles the globs.
 struct Parsed {
     rule: Rule,
     globs: Vec<String>,
