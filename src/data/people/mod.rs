@@ -314,6 +314,12 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// The line of `offset` in the data file, for "first used on line N".
+    fn line_of(&self, offset: usize) -> usize {
+        crate::diagnostic::position_in("", &self.file.text, offset).line
+    }
+
+    /// Reads and checks `[people.HANDLE]`, with every default filled in.
     fn person(&mut self, entry: &Entry) -> Option<Person> {
         let handle = entry.key.clone();
         if let Err(why) = check_handle(&handle) {
@@ -328,64 +334,12 @@ impl<'a> Checker<'a> {
             affiliation: None,
             avatar: None,
         };
-        let what = |key: &str| format!("`{key}` of `{}`", entry.key);
-        let mut github_set = false;
-        for field in self.table(&entry.value, &format!("person `{}`", entry.key)) {
-            let value = &field.value;
-            match field.key.as_str() {
-                "name" => {
-                    if let Some(name) = self.string(value, &what("name")) {
-                        if name.trim().is_empty() {
-                            self.error(
-                                value.span.clone(),
-                                format!("{} must not be empty", what("name")),
-                            );
-                        }
-                        person.name = name;
-                    }
-                }
-                "github" => match &value.kind {
-                    NodeKind::Bool(false) => {
-                        github_set = true;
-                        person.github = None;
-                    }
-                    NodeKind::Str(login) => {
-                        if let Err(why) = check_login(login) {
-                            self.error(value.span.clone(), format!("{} {why}", what("github")));
-                        }
-                        github_set = true;
-                        person.github = Some(login.clone());
-                    }
-                    _ => self.wrong_type(value, &what("github"), "a GitHub login or `false`"),
-                },
-                "url" => person.url = self.url(value, &what("url")),
-                "avatar" => person.avatar = self.url(value, &what("avatar")),
-                "email" => person.email = self.string(value, &what("email")),
-                "affiliation" => person.affiliation = self.string(value, &what("affiliation")),
-                _ => self.unknown_key(field, PERSON_KEYS, &format!("in person `{}`", entry.key)),
-            }
-        }
+        let github_set = self.person_fields(entry, &mut person);
         if !github_set
             && check_handle(&person.handle).is_ok()
             && check_login(&person.handle).is_err()
         {
-            // The handle is not a login, so it cannot be the GitHub default.
-            person.github = None;
-            if person.url.is_none() {
-                let error = self
-                    .at(
-                        entry.key_span.clone(),
-                        format!(
-                            "handle `{}` is not a GitHub login, and `github` defaults to the handle",
-                            person.handle
-                        ),
-                    )
-                    .with_label("not a GitHub login")
-                    .with_help(
-                        "set `github = \"their-login\"`, a `url`, or `github = false` for someone without one",
-                    );
-                self.report(error);
-            }
+            self.no_default_login(entry, &mut person);
         }
         if person.url.is_none() {
             person.url = person
@@ -396,6 +350,86 @@ impl<'a> Checker<'a> {
         Some(person)
     }
 
+    /// Reads the fields of `entry` into `person`; whether `github` was set,
+    /// which decides if the handle may stand for the login.
+    fn person_fields(&mut self, entry: &Entry, person: &mut Person) -> bool {
+        let what = |key: &str| format!("`{key}` of `{}`", entry.key);
+        let mut github_set = false;
+        for field in self.table(&entry.value, &format!("person `{}`", entry.key)) {
+            let value = &field.value;
+            match field.key.as_str() {
+                "name" => {
+                    if let Some(name) = self.name(value, &what("name")) {
+                        person.name = name;
+                    }
+                }
+                "github" => {
+                    if let Some(github) = self.github(value, &what("github")) {
+                        github_set = true;
+                        person.github = github;
+                    }
+                }
+                "url" => person.url = self.url(value, &what("url")),
+                "avatar" => person.avatar = self.url(value, &what("avatar")),
+                "email" => person.email = self.string(value, &what("email")),
+                "affiliation" => person.affiliation = self.string(value, &what("affiliation")),
+                _ => self.unknown_key(field, PERSON_KEYS, &format!("in person `{}`", entry.key)),
+            }
+        }
+        github_set
+    }
+
+    /// A person's `name`; an empty one is reported but kept, so that one
+    /// mistake does not cause others.
+    fn name(&mut self, node: &Node, what: &str) -> Option<String> {
+        let name = self.string(node, what)?;
+        if name.trim().is_empty() {
+            self.error(node.span.clone(), format!("{what} must not be empty"));
+        }
+        Some(name)
+    }
+
+    /// A person's `github`: `Some(None)` for `false`, `Some(login)` for a
+    /// string (checked, kept even when invalid); `None` for anything else.
+    fn github(&mut self, node: &Node, what: &str) -> Option<Option<String>> {
+        match &node.kind {
+            NodeKind::Bool(false) => Some(None),
+            NodeKind::Str(login) => {
+                if let Err(why) = check_login(login) {
+                    self.error(node.span.clone(), format!("{what} {why}"));
+                }
+                Some(Some(login.clone()))
+            }
+            _ => {
+                self.wrong_type(node, what, "a GitHub login or `false`");
+                None
+            }
+        }
+    }
+
+    /// The handle is not a login, so it cannot be the GitHub default: the
+    /// person has no login, and without a `url` nothing to link to.
+    fn no_default_login(&mut self, entry: &Entry, person: &mut Person) {
+        person.github = None;
+        if person.url.is_none() {
+            let error = self
+                .at(
+                    entry.key_span.clone(),
+                    format!(
+                        "handle `{}` is not a GitHub login, and `github` defaults to the handle",
+                        person.handle
+                    ),
+                )
+                .with_label("not a GitHub login")
+                .with_help(
+                    "set `github = \"their-login\"`, a `url`, or `github = false` for someone without one",
+                );
+            self.report(error);
+        }
+    }
+
+    /// Reads and checks `[[groups]]`; parents are resolved once every group
+    /// is known, since a parent may come later in the file.
     fn groups(
         &mut self,
         nodes: &[Node],
@@ -406,71 +440,14 @@ impl<'a> Checker<'a> {
         let mut id_spans: Vec<Range<usize>> = Vec::new();
         let mut parents: Vec<Option<(String, Range<usize>)>> = Vec::new();
         for (index, node) in nodes.iter().enumerate() {
-            let label = format!("group {}", index + 1);
-            let mut group = Group {
-                id: String::new(),
-                title: String::new(),
-                description: None,
-                parent: None,
-                members: Vec::new(),
-            };
-            let mut id_span = node.span.clone();
-            let mut parent = None;
-            let mut has_id = false;
-            let entries = self.table(node, &format!("`{label}` in `groups`"));
-            let name = entries
-                .iter()
-                .find(|e| e.key == "id")
-                .and_then(|e| match &e.value.kind {
-                    NodeKind::Str(s) => Some(format!("group `{s}`")),
-                    _ => None,
-                })
-                .unwrap_or(label);
-            for field in entries {
-                let value = &field.value;
-                let what = format!("`{}` of {name}", field.key);
-                match field.key.as_str() {
-                    "id" => {
-                        if let Some(id) = self.string(value, &what) {
-                            if let Err(why) = check_handle(&id) {
-                                self.error(value.span.clone(), format!("group id `{id}` {why}"));
-                            }
-                            group.id = id;
-                            id_span = value.span.clone();
-                            has_id = true;
-                        }
-                    }
-                    "title" => group.title = self.string(value, &what).unwrap_or_default(),
-                    "description" => group.description = self.string(value, &what),
-                    "parent" => {
-                        parent = self.string(value, &what).map(|p| (p, value.span.clone()));
-                    }
-                    "members" => {
-                        let members = self.array(value, &what);
-                        group.members = self.members(&members, &name, people, by_handle);
-                    }
-                    _ => self.unknown_key(field, GROUP_KEYS, &format!("in {name}")),
-                }
-            }
-            if !has_id && matches!(node.kind, NodeKind::Table(_)) {
-                let error = self
-                    .at(node.span.clone(), format!("{name} has no `id`"))
-                    .with_help("add `id = \"...\"`: directives name groups by id");
-                self.report(error);
-            }
-            if let Some(first) = groups
-                .iter()
-                .position(|g: &Group| has_id && g.id == group.id)
-            {
-                let line =
-                    crate::diagnostic::position_in("", &self.file.text, id_spans[first].start).line;
-                let error = self
-                    .at(
-                        id_span.clone(),
-                        format!("duplicate group id `{}`", group.id),
-                    )
-                    .with_note(format!("first used on line {line}"));
-                self.report(error);
+            let GroupEntry {
+                mut group,
+                id_span,
+                parent,
+                has_id,
+            } = self.group(index, node, people, by_handle);
+            if has_id {
+                self.duplicate_group_id(&groups, &id_spans, &group.id, &id_span);
             }
             if group.title.is_empty() {
                 group.title = group.id.clone();
@@ -483,6 +460,98 @@ impl<'a> Checker<'a> {
         groups
     }
 
+    /// Reads group number `index` (from 0), reporting the problems it has on
+    /// its own.
+    fn group(
+        &mut self,
+        index: usize,
+        node: &Node,
+        people: &[Person],
+        by_handle: &HashMap<String, usize>,
+    ) -> GroupEntry {
+        let label = format!("group {}", index + 1);
+        let mut read = GroupEntry {
+            group: Group {
+                id: String::new(),
+                title: String::new(),
+                description: None,
+                parent: None,
+                members: Vec::new(),
+            },
+            id_span: node.span.clone(),
+            parent: None,
+            has_id: false,
+        };
+        let entries = self.table(node, &format!("`{label}` in `groups`"));
+        let name = group_name(entries, label);
+        for field in entries {
+            self.group_field(field, &name, &mut read, people, by_handle);
+        }
+        if !read.has_id && matches!(node.kind, NodeKind::Table(_)) {
+            let error = self
+                .at(node.span.clone(), format!("{name} has no `id`"))
+                .with_help("add `id = \"...\"`: directives name groups by id");
+            self.report(error);
+        }
+        read
+    }
+
+    /// Reads one field of the group `name` into `read`.
+    fn group_field(
+        &mut self,
+        field: &Entry,
+        name: &str,
+        read: &mut GroupEntry,
+        people: &[Person],
+        by_handle: &HashMap<String, usize>,
+    ) {
+        let value = &field.value;
+        let what = format!("`{}` of {name}", field.key);
+        match field.key.as_str() {
+            "id" => {
+                if let Some(id) = self.string(value, &what) {
+                    if let Err(why) = check_handle(&id) {
+                        self.error(value.span.clone(), format!("group id `{id}` {why}"));
+                    }
+                    read.group.id = id;
+                    read.id_span = value.span.clone();
+                    read.has_id = true;
+                }
+            }
+            "title" => read.group.title = self.string(value, &what).unwrap_or_default(),
+            "description" => read.group.description = self.string(value, &what),
+            "parent" => {
+                read.parent = self.string(value, &what).map(|p| (p, value.span.clone()));
+            }
+            "members" => {
+                let members = self.array(value, &what);
+                read.group.members = self.members(&members, name, people, by_handle);
+            }
+            _ => self.unknown_key(field, GROUP_KEYS, &format!("in {name}")),
+        }
+    }
+
+    /// Reports the id `id` at `span` when an earlier group (of `groups`,
+    /// whose ids are at `id_spans`) has it too: directives could not tell
+    /// the two apart.
+    fn duplicate_group_id(
+        &mut self,
+        groups: &[Group],
+        id_spans: &[Range<usize>],
+        id: &str,
+        span: &Range<usize>,
+    ) {
+        if let Some(first) = groups.iter().position(|g| g.id == id) {
+            let line = self.line_of(id_spans[first].start);
+            let error = self
+                .at(span.clone(), format!("duplicate group id `{id}`"))
+                .with_note(format!("first used on line {line}"));
+            self.report(error);
+        }
+    }
+
+    /// Reads and checks the `members` of `group`; members that cannot be
+    /// used are reported and left out.
     fn members(
         &mut self,
         nodes: &[Node],
@@ -493,72 +562,30 @@ impl<'a> Checker<'a> {
         let mut members: Vec<Member> = Vec::new();
         let mut spans: Vec<Range<usize>> = Vec::new();
         for node in nodes {
-            let (handle, handle_span, status, role) = match &node.kind {
-                NodeKind::Str(handle) => (handle.clone(), node.span.clone(), None, None),
-                NodeKind::Table(entries) => {
-                    let mut handle = None;
-                    let mut status = None;
-                    let mut role = None;
-                    for field in entries {
-                        let what = format!("`{}` of a member of {group}", field.key);
-                        match field.key.as_str() {
-                            "handle" => {
-                                handle = self
-                                    .string(&field.value, &what)
-                                    .map(|h| (h, field.value.span.clone()));
-                            }
-                            "status" => status = self.string(&field.value, &what),
-                            "role" => role = self.string(&field.value, &what),
-                            _ => self.unknown_key(
-                                field,
-                                MEMBER_KEYS,
-                                &format!("in a member of {group}"),
-                            ),
-                        }
-                    }
-                    let Some((handle, span)) = handle else {
-                        if !entries.iter().any(|e| e.key == "handle") {
-                            self.error(
-                                node.span.clone(),
-                                format!("a member of {group} has no `handle`"),
-                            );
-                        }
-                        continue;
-                    };
-                    (handle, span, status, role)
-                }
-                _ => {
-                    self.wrong_type(
-                        node,
-                        &format!("a member of {group}"),
-                        "a handle or a table with `handle`",
-                    );
-                    continue;
-                }
+            let Some(written) = self.written_member(node, group) else {
+                continue;
             };
-            let Some(&person) = by_handle.get(&handle) else {
-                let suggestion = did_you_mean(&handle, people.iter().map(|p| p.handle.as_str()))
-                    .map(str::to_string);
-                let error = self
-                    .at(
-                        handle_span,
-                        format!("{group} lists `{handle}`, who is not in `people`"),
-                    )
-                    .with_label("unknown person")
-                    .with_suggestion(suggestion)
-                    .with_help(format!("add a [people.{handle}] table, or fix the handle"));
-                self.report(error);
+            let Some(&person) = by_handle.get(&written.handle) else {
+                self.unknown_member(&written, group, people);
                 continue;
             };
             if let Some(first) = members.iter().position(|m| m.person == person) {
-                let line =
-                    crate::diagnostic::position_in("", &self.file.text, spans[first].start).line;
+                let line = self.line_of(spans[first].start);
                 let error = self
-                    .at(handle_span, format!("{group} lists `{handle}` twice"))
+                    .at(
+                        written.span,
+                        format!("{group} lists `{}` twice", written.handle),
+                    )
                     .with_note(format!("first listed on line {line}"));
                 self.report(error);
                 continue;
             }
+            let WrittenMember {
+                handle,
+                span,
+                status,
+                role,
+            } = written;
             for text in [&status, &role].into_iter().flatten() {
                 if text.trim().is_empty() {
                     self.error(
@@ -572,9 +599,89 @@ impl<'a> Checker<'a> {
                 status: status.map(|s| s.trim().to_string()),
                 role: role.map(|r| r.trim().to_string()),
             });
-            spans.push(handle_span);
+            spans.push(span);
         }
         members
+    }
+
+    /// A member as written: a handle, or a table with `handle`; `None`
+    /// (reported) for anything else.
+    fn written_member(&mut self, node: &Node, group: &str) -> Option<WrittenMember> {
+        match &node.kind {
+            NodeKind::Str(handle) => Some(WrittenMember {
+                handle: handle.clone(),
+                span: node.span.clone(),
+                status: None,
+                role: None,
+            }),
+            NodeKind::Table(entries) => self.member_table(node, entries, group),
+            _ => {
+                self.wrong_type(
+                    node,
+                    &format!("a member of {group}"),
+                    "a handle or a table with `handle`",
+                );
+                None
+            }
+        }
+    }
+
+    /// A member written as a table (`node`, with `entries`); `None` when it
+    /// has no usable `handle`.
+    fn member_table(
+        &mut self,
+        node: &Node,
+        entries: &[Entry],
+        group: &str,
+    ) -> Option<WrittenMember> {
+        let mut handle = None;
+        let mut status = None;
+        let mut role = None;
+        for field in entries {
+            let what = format!("`{}` of a member of {group}", field.key);
+            match field.key.as_str() {
+                "handle" => {
+                    handle = self
+                        .string(&field.value, &what)
+                        .map(|h| (h, field.value.span.clone()));
+                }
+                "status" => status = self.string(&field.value, &what),
+                "role" => role = self.string(&field.value, &what),
+                _ => self.unknown_key(field, MEMBER_KEYS, &format!("in a member of {group}")),
+            }
+        }
+        let Some((handle, span)) = handle else {
+            // A `handle` of the wrong type has been reported already.
+            if !entries.iter().any(|e| e.key == "handle") {
+                self.error(
+                    node.span.clone(),
+                    format!("a member of {group} has no `handle`"),
+                );
+            }
+            return None;
+        };
+        Some(WrittenMember {
+            handle,
+            span,
+            status,
+            role,
+        })
+    }
+
+    /// Reports a member who is not in `people`, with the closest handle.
+    fn unknown_member(&mut self, member: &WrittenMember, group: &str, people: &[Person]) {
+        let handle = &member.handle;
+        let suggestion =
+            did_you_mean(handle, people.iter().map(|p| p.handle.as_str())).map(str::to_string);
+        let error = self
+            .at(
+                member.span.clone(),
+                format!("{group} lists `{handle}`, who is not in `people`"),
+            )
+            .with_label("unknown person")
+            .with_suggestion(suggestion)
+            .with_help(format!("add a [people.{handle}] table, or fix the handle"));
+        self.report(error);
     }
 
     fn resolve_parents(
@@ -629,6 +736,38 @@ impl<'a> Checker<'a> {
     }
 }
 
+/// One `[[groups]]` entry as read, before the checks that need the others.
+struct GroupEntry {
+    group: Group,
+    /// The id's span (the whole entry's without one), for duplicate reports.
+    id_span: Range<usize>,
+    /// The parent's id and span, resolved once every group is read.
+    parent: Option<(String, Range<usize>)>,
+    has_id: bool,
+}
+
+/// A member as written, before the handle is looked up.
+struct WrittenMember {
+    handle: String,
+    span: Range<usize>,
+    status: Option<String>,
+    role: Option<String>,
+}
+
+/// How messages name a group: "group `id`" when its id is a string, else
+/// `label` ("group N"), so that messages about a group without an id still
+/// say which one.
+fn group_name(entries: &[Entry], label: String) -> String {
+    entries
+        .iter()
+        .find(|e| e.key == "id")
+        .and_then(|e| match &e.value.kind {
+            NodeKind::Str(s) => Some(format!("group `{s}`")),
+            _ => None,
+        })
+        .unwrap_or(label)
+}
+
 /// Handles and group ids are written in directives: no spaces or braces.
 fn check_handle(handle: &str) -> Result<(), &'static str> {
     if handle.is_empty() {
@@ -659,167 +798,4 @@ fn check_login(login: &str) -> Result<(), &'static str> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    const EXAMPLE: &str = r#"
-[people.apaszke]
-name = "Adam Paszke"
-
-[people.soumith]
-name = "Soumith Chintala"
-affiliation = "Meta"
-
-[people.colesbury]
-name = "Sam Gross"
-
-[people.ezyang]
-name = "Edward Yang"
-url = "https://ezyang.com"
-
-[people.anon]
-name = "No Account"
-github = false
-
-[[groups]]
-id = "core"
-title = "Core Maintainers"
-
-[[groups]]
-id = "maintainers"
-title = "Project Maintainers"
-description = "They *maintain*."
-parent = "core"
-members = ["apaszke", "soumith", { handle = "colesbury", status = "sunsetting" }, { handle = "ezyang", role = "lead" }, "anon"]
-"#;
-
-    fn errors(text: &str) -> Vec<String> {
-        People::parse(text, false)
-            .expect_err("invalid")
-            .iter()
-            .map(|d| {
-                let line = match &d.location {
-                    Some(crate::diagnostic::Location::File { file, range }) => {
-                        crate::diagnostic::position_in("", &file.text, range.start).line
-                    }
-                    _ => 0,
-                };
-                format!("{line}: {} {:?}", d.message, d.help)
-            })
-            .collect()
-    }
-
-    #[test]
-    fn reads_people_and_groups_with_defaults() {
-        let data = People::parse(EXAMPLE, false).expect("valid");
-        let adam = data.person("apaszke").expect("present");
-        assert_eq!(adam.name, "Adam Paszke");
-        assert_eq!(adam.url.as_deref(), Some("https://github.com/apaszke"));
-        assert_eq!(
-            data.person("ezyang").and_then(|p| p.url.as_deref()),
-            Some("https://ezyang.com")
-        );
-        assert_eq!(data.person("anon").and_then(|p| p.url.as_deref()), None);
-        let group = data.group("maintainers").expect("present");
-        assert_eq!(group.parent, Some(0));
-        assert_eq!(group.members.len(), 5);
-        assert_eq!(group.members[2].status.as_deref(), Some("sunsetting"));
-        assert_eq!(group.members[3].role.as_deref(), Some("lead"));
-        assert_eq!(
-            data.group("core").map(|g| g.title.as_str()),
-            Some("Core Maintainers")
-        );
-        assert_eq!(data.statuses(), ["sunsetting"]);
-        assert_eq!(
-            data.by_github("EZYANG").map(|p| p.handle.as_str()),
-            Some("ezyang")
-        );
-    }
-
-    #[test]
-    fn json_with_the_same_structure_is_accepted() {
-        let json = r#"{"people": {"a": {"name": "A", "github": false}}, "groups": [{"id": "g", "members": [{"handle": "a", "status": "emeritus"}]}]}"#;
-        let data = People::parse(json, true).expect("valid");
-        assert_eq!(
-            data.group("g").map(|g| g.members[0].status.clone()),
-            Some(Some("emeritus".into()))
-        );
-    }
-
-    #[test]
-    fn unknown_keys_are_errors_with_lines_and_suggestions() {
-        let text = "[people.a]\nnmae = \"A\"\n\n[[groups]]\nid = \"g\"\nmemebers = [\"a\"]\n";
-        assert_eq!(
-            errors(text),
-            [
-                "2: unknown key `nmae` in person `a` [\"did you mean `name`?\"]",
-                "6: unknown key `memebers` in group `g` [\"did you mean `members`?\"]",
-            ]
-        );
-    }
-
-    #[test]
-    fn membership_problems_are_errors() {
-        let text = "[people.alice]\n[people.bob]\n\n[[groups]]\nid = \"g\"\nmembers = [\"alice\", \"alcie\", \"bob\", { handle = \"bob\" }]\n";
-        let found = errors(text);
-        assert_eq!(found.len(), 2, "{found:?}");
-        assert!(
-            found[0].starts_with("6: group `g` lists `alcie`, who is not in `people`"),
-            "{found:?}"
-        );
-        assert!(found[0].contains("did you mean `alice`?"), "{found:?}");
-        assert!(
-            found[1].starts_with("6: group `g` lists `bob` twice"),
-            "{found:?}"
-        );
-    }
-
-    #[test]
-    fn parent_problems_are_errors() {
-        let missing = "[[groups]]\nid = \"a\"\nparent = \"cor\"\n[[groups]]\nid = \"core\"\n";
-        assert!(errors(missing)[0].contains("parent group `cor` does not exist"));
-        let cycle =
-            "[[groups]]\nid = \"a\"\nparent = \"b\"\n[[groups]]\nid = \"b\"\nparent = \"a\"\n";
-        let found = errors(cycle);
-        assert!(found.iter().all(|e| e.contains("cycle")), "{found:?}");
-        assert!(!found.is_empty());
-        let own = "[[groups]]\nid = \"a\"\nparent = \"a\"\n";
-        assert!(errors(own)[0].contains("its own parent"));
-        let dup = "[[groups]]\nid = \"a\"\n[[groups]]\nid = \"a\"\n";
-        assert!(
-            errors(dup)[0].contains("4: duplicate group id `a`"),
-            "{:?}",
-            errors(dup)
-        );
-    }
-
-    #[test]
-    fn wrong_types_and_bad_urls_are_errors() {
-        let text = "[people.a]\nname = 3\nurl = \"javascript:alert(1)\"\navatar = \"https://x/a b.png\"\ngithub = \"no spaces allowed\"\n";
-        let found = errors(text);
-        assert_eq!(found.len(), 4, "{found:?}");
-        assert!(found[0].contains("`name` of `a` must be a string, found a number"));
-        assert!(found[1].contains("must be an http, https or mailto URL"));
-        assert!(found[2].contains("must not contain spaces"));
-        assert!(found[3].contains("is not a GitHub login"));
-        let groups = "groups = 3\n";
-        assert!(errors(groups)[0].contains("`groups` must be an array"));
-    }
-
-    #[test]
-    fn urls() {
-        assert!(allowed_url("https://example.com/x").is_ok());
-        assert!(allowed_url("mailto:a@b.c").is_ok());
-        assert!(allowed_url("HTTP://EXAMPLE.COM").is_ok());
-        for bad in [
-            "javascript:alert(1)",
-            "data:text/html,x",
-            "//evil",
-            "https://",
-            "ftp://x",
-            "https://a b",
-        ] {
-            assert!(allowed_url(bad).is_err(), "{bad}");
-        }
-    }
-}
+mod tests;

@@ -1,0 +1,198 @@
+//! Data files (TOML or JSON) read into one tree whose every key and value
+//! knows its byte range, so that a wrong value can be reported at its line
+//! and column whichever format the author chose.
+
+mod json;
+
+use std::ops::Range;
+use std::path::Path;
+use std::sync::Arc;
+
+use super::files::{self, ReadError};
+use crate::diagnostic::{Diagnostic, SourceFile};
+
+/// A value and where it is.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Node {
+    /// Byte range of the value in the file.
+    pub span: Range<usize>,
+    /// The value.
+    pub kind: NodeKind,
+}
+
+/// The kinds of value a data file holds.
+#[derive(Debug, Clone, PartialEq)]
+pub enum NodeKind {
+    /// A table (TOML) or object (JSON), in file order.
+    Table(Vec<Entry>),
+    /// An array.
+    Array(Vec<Node>),
+    /// A string.
+    Str(String),
+    /// A boolean.
+    Bool(bool),
+    /// A number.
+    Number(f64),
+    /// Anything else (JSON `null`, TOML dates): named for error messages.
+    Other(&'static str),
+}
+
+/// A key and its value.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Entry {
+    /// The key.
+    pub key: String,
+    /// Where the key is.
+    pub key_span: Range<usize>,
+    /// The value.
+    pub value: Node,
+}
+
+impl NodeKind {
+    /// The kind's name, as used in "expected a string, found an array".
+    pub fn describe(&self) -> &'static str {
+        match self {
+            NodeKind::Table(_) => "a table",
+            NodeKind::Array(_) => "an array",
+            NodeKind::Str(_) => "a string",
+            NodeKind::Bool(_) => "a boolean",
+            NodeKind::Number(_) => "a number",
+            NodeKind::Other(name) => name,
+        }
+    }
+}
+
+/// Reads a data file: bytes to text (UTF-8, an optional BOM), then TOML or
+/// JSON by extension. `display` is the path shown in diagnostics.
+pub fn read(path: &Path, display: &str) -> Result<(Arc<SourceFile>, Node), Vec<Diagnostic>> {
+    let bytes = std::fs::read(path).map_err(|e| {
+        vec![Diagnostic::error(format!("cannot read {display}: {e}")).at_path(display)]
+    })?;
+    let is_json = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"));
+    parse_bytes(bytes, display, is_json)
+}
+
+/// Like [`read`], for bytes already in memory.
+pub fn parse_bytes(
+    bytes: Vec<u8>,
+    display: &str,
+    is_json: bool,
+) -> Result<(Arc<SourceFile>, Node), Vec<Diagnostic>> {
+    let text = match files::decode(bytes) {
+        Ok(text) => text,
+        Err(ReadError::NotUtf8 { lossy, at }) => {
+            let file = Arc::new(SourceFile {
+                name: display.to_string(),
+                text: lossy,
+            });
+            return Err(vec![
+                Diagnostic::error(format!("{display} is not valid UTF-8"))
+                    .in_file(&file, at..at + 1)
+                    .with_label("invalid byte here")
+                    .with_help("save the file as UTF-8"),
+            ]);
+        }
+        Err(ReadError::Io(e)) => {
+            return Err(vec![
+                Diagnostic::error(format!("cannot read {display}: {e}")).at_path(display),
+            ]);
+        }
+    };
+    let file = Arc::new(SourceFile {
+        name: display.to_string(),
+        text,
+    });
+    let node = if is_json {
+        json::parse(&file)
+    } else {
+        parse_toml(&file)
+    }
+    .map_err(|d| vec![d])?;
+    Ok((file, node))
+}
+
+/// Parses TOML with `toml_edit`, which keeps spans.
+fn parse_toml(file: &Arc<SourceFile>) -> Result<Node, Diagnostic> {
+    let doc = toml_edit::Document::parse(file.text.as_str()).map_err(|e| {
+        let span = e.span().unwrap_or(0..0);
+        Diagnostic::error(format!("{} is not valid TOML", file.name))
+            .in_file(file, span)
+            .with_label(e.message().trim().to_string())
+    })?;
+    Ok(toml_table(doc.as_table(), 0..0))
+}
+
+fn toml_table(table: &toml_edit::Table, fallback: Range<usize>) -> Node {
+    let span = table.span().unwrap_or(fallback);
+    let entries = table
+        .iter()
+        .filter_map(|(key, _)| table.get_key_value(key))
+        .map(|(key, item)| {
+            let key_span = key.span().unwrap_or(0..0);
+            Entry {
+                key: key.get().to_string(),
+                key_span: key_span.clone(),
+                value: toml_item(item, key_span),
+            }
+        })
+        .collect();
+    Node {
+        span,
+        kind: NodeKind::Table(entries),
+    }
+}
+
+fn toml_item(item: &toml_edit::Item, key_span: Range<usize>) -> Node {
+    match item {
+        toml_edit::Item::Table(table) => toml_table(table, key_span),
+        toml_edit::Item::ArrayOfTables(array) => Node {
+            span: array.span().unwrap_or(key_span.clone()),
+            kind: NodeKind::Array(
+                array
+                    .iter()
+                    .map(|t| toml_table(t, key_span.clone()))
+                    .collect(),
+            ),
+        },
+        toml_edit::Item::Value(value) => toml_value(value, key_span),
+        toml_edit::Item::None => Node {
+            span: key_span,
+            kind: NodeKind::Other("nothing"),
+        },
+    }
+}
+
+fn toml_value(value: &toml_edit::Value, fallback: Range<usize>) -> Node {
+    use toml_edit::Value;
+    let span = value.span().unwrap_or(fallback);
+    let kind = match value {
+        Value::String(s) => NodeKind::Str(s.value().clone()),
+        Value::Integer(i) => NodeKind::Number(*i.value() as f64),
+        Value::Float(f) => NodeKind::Number(*f.value()),
+        Value::Boolean(b) => NodeKind::Bool(*b.value()),
+        Value::Datetime(_) => NodeKind::Other("a date"),
+        Value::Array(array) => {
+            NodeKind::Array(array.iter().map(|v| toml_value(v, span.clone())).collect())
+        }
+        Value::InlineTable(table) => NodeKind::Table(
+            table
+                .iter()
+                .filter_map(|(key, _)| table.get_key_value(key))
+                .map(|(key, v)| {
+                    let key_span = key.span().unwrap_or(span.clone());
+                    Entry {
+                        key: key.get().to_string(),
+                        key_span: key_span.clone(),
+                        value: toml_item(v, key_span),
+                    }
+                })
+                .collect(),
+        ),
+    };
+    Node { span, kind }
+}
+
+#[cfg(test)]
+mod tests;
