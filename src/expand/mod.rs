@@ -4,7 +4,7 @@
 //! chapters that may hold one), each site's directive runs with a [`Cx`],
 //! and [`splice`] replaces exactly the sites' bytes. Link directives, whose
 //! output depends on other chapters' ids, leave a [`marker`] and a
-//! [`PendingLink`] for the resolve stage instead.
+//! [`context::PendingLink`] for the resolve stage instead.
 
 pub mod args;
 mod context;

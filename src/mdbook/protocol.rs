@@ -75,7 +75,7 @@ impl fmt::Display for ProtocolError {
 impl std::error::Error for ProtocolError {}
 
 /// Parses what mdBook wrote to our stdin. Only the context becomes JSON
-/// values; the book is read in place (see [`super::book`]).
+/// values; the book is read in place (see the `book` module).
 pub fn parse_request(input: &[u8]) -> Result<Request<'_>, ProtocolError> {
     if input.iter().all(u8::is_ascii_whitespace) {
         return Err(ProtocolError::Empty);
