@@ -11,6 +11,12 @@ use crate::mdbook::MarkdownOptions;
 use crate::mdbook::{Context, Generation};
 use crate::paths;
 
+mod people;
+
+pub use people::{
+    DEFAULT_FILE, INACTIVE_STATUSES, OwnerCheck, PeopleFormat, PeopleSource, source_paths,
+};
+
 /// What to do when a directive cannot be expanded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum OnError {
@@ -59,8 +65,14 @@ pub struct Settings {
     pub markdown: MarkdownOptions,
     /// `on-error`.
     pub on_error: OnError,
-    /// `people`: the people data file, relative to the root.
-    pub people: Option<PathBuf>,
+    /// `people`: the roster's sources, in order (empty: the default file).
+    pub people: Vec<PeopleSource>,
+    /// Whether `people` was set in book.toml.
+    pub people_configured: bool,
+    /// `check-owners`: the CODEOWNERS drift check.
+    pub check_owners: OwnerCheck,
+    /// `inactive-statuses`: statuses that mean someone no longer serves.
+    pub inactive_statuses: Vec<String>,
     /// `codeowners`: the CODEOWNERS file, relative to the root.
     pub codeowners: Option<PathBuf>,
     /// `contributing`: the CONTRIBUTING file, relative to the root.
@@ -82,6 +94,8 @@ pub const OUR_KEYS: &[&str] = &[
     "on-error",
     "people",
     "codeowners",
+    "check-owners",
+    "inactive-statuses",
     "contributing",
     "contributing-url",
     "check-anchors",
@@ -122,7 +136,10 @@ impl Settings {
             html: context.renderer == "html",
             markdown: MarkdownOptions::from_config(config, generation),
             on_error: OnError::default(),
-            people: None,
+            people: Vec::new(),
+            people_configured: false,
+            check_owners: OwnerCheck::default(),
+            inactive_statuses: INACTIVE_STATUSES.map(str::to_string).to_vec(),
             codeowners: None,
             contributing: None,
             contributing_url: None,
@@ -159,11 +176,12 @@ impl Settings {
                     _ => AnchorCheck::Warn,
                 }
             }
-            "people" | "codeowners" | "contributing" => {
+            "people" => self.apply_people(value)?,
+            "check-owners" | "inactive-statuses" => self.apply_owner_check(key, value)?,
+            "codeowners" | "contributing" => {
                 let path = path(value)?;
                 let problem = self.missing_file(&path);
                 *match key {
-                    "people" => &mut self.people,
                     "codeowners" => &mut self.codeowners,
                     _ => &mut self.contributing,
                 } = Some(path);

@@ -49,7 +49,14 @@ fn reads_our_keys_and_ignores_mdbooks() {
     .expect("valid");
     assert_eq!(s.on_error, OnError::Warn);
     assert_eq!(s.check_anchors, AnchorCheck::Error);
-    assert_eq!(s.people, Some(PathBuf::from("data/people.toml")));
+    assert_eq!(
+        s.people,
+        [PeopleSource {
+            path: PathBuf::from("data/people.toml"),
+            format: PeopleFormat::Community,
+            prefix: None,
+        }]
+    );
     assert_eq!(
         s.contributing_url.as_deref(),
         Some("https://github.com/o/r/blob/main/CONTRIBUTING.md")

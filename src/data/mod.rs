@@ -10,9 +10,10 @@ pub mod codeowners;
 pub mod contributing;
 pub mod files;
 pub mod people;
+mod roster;
 pub mod tree;
 
-use std::path::PathBuf;
+use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
 use crate::config::Settings;
@@ -93,37 +94,37 @@ impl Data {
 }
 
 fn load_people(settings: &Settings) -> Loaded<People> {
-    let (relative, configured) = match &settings.people {
-        Some(path) => (path.clone(), true),
-        None => (PathBuf::from(people::DEFAULT_FILE), false),
-    };
-    let display = display_path(&relative);
-    let full = settings.in_root(&relative);
-    if !full.exists() {
-        return Err(LoadError::summary(if configured {
-            format!(
-                "the people data file `{display}` (set by `people` in book.toml) does not exist: looked for {}",
-                full.display()
-            )
-        } else {
-            format!(
+    if !settings.people_configured {
+        let full = settings.in_root(Path::new(people::DEFAULT_FILE));
+        if !full.exists() {
+            return Err(LoadError::summary(format!(
                 "no people data file: looked for {} (set `people = \"path\"` in [preprocessor.community] to use another file)",
                 full.display()
-            )
-        }));
+            )));
+        }
     }
-    People::load(&full, &display)
-        .map(Arc::new)
-        .map_err(|diagnostics| {
-            let count = diagnostics.len();
-            LoadError {
-                summary: format!(
-                    "`{display}` has {count} error{} (reported separately)",
-                    if count == 1 { "" } else { "s" }
-                ),
-                diagnostics,
-            }
-        })
+    if let Some(missing) = settings.people.iter().find(|s| !settings.in_root(&s.path).exists()) {
+        return Err(LoadError::summary(format!(
+            "the people data file `{}` (set by `people` in book.toml) does not exist: looked for {}",
+            display_path(&missing.path),
+            settings.in_root(&missing.path).display()
+        )));
+    }
+    roster::load(settings).map(Arc::new).map_err(|diagnostics| {
+        let count = diagnostics.len();
+        let names: Vec<String> = crate::config::source_paths(settings)
+            .iter()
+            .map(|p| display_path(p))
+            .collect();
+        LoadError {
+            summary: format!(
+                "`{}` has {count} error{} (reported separately)",
+                names.join("`, `"),
+                if count == 1 { "" } else { "s" }
+            ),
+            diagnostics,
+        }
+    })
 }
 
 fn load_codeowners(settings: &Settings) -> (Loaded<CodeOwners>, Vec<Diagnostic>) {

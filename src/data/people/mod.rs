@@ -10,14 +10,15 @@ use std::sync::Arc;
 use crate::data::tree::{self, Entry, Node, NodeKind};
 use crate::diagnostic::{Diagnostic, SourceFile, did_you_mean};
 
-/// The default data file, in the book root.
-pub const DEFAULT_FILE: &str = "maintainers.toml";
+pub use crate::config::DEFAULT_FILE;
 
-/// Everyone in the data file, and the groups.
+/// Everyone in the roster, and the groups.
 #[derive(Debug)]
 pub struct People {
-    /// The data file.
+    /// The roster's first file (what messages name).
     pub file: Arc<SourceFile>,
+    /// How messages name the roster: its file, or its files.
+    pub name: String,
     /// People, in file order.
     pub people: Vec<Person>,
     /// Groups, in file order.
@@ -45,6 +46,8 @@ pub struct Person {
     pub affiliation: Option<String>,
     /// Avatar image URL.
     pub avatar: Option<String>,
+    /// Free fields (`[people.HANDLE.fields]`), for `columns=`.
+    pub fields: Vec<(String, String)>,
 }
 
 /// A group of people (`[[groups]]`).
@@ -60,6 +63,9 @@ pub struct Group {
     pub parent: Option<usize>,
     /// Members in data order.
     pub members: Vec<Member>,
+    /// GitHub teams this group is (`org/team`, lowercased), from
+    /// `github-team`: CODEOWNERS owners `@org/team` mean this group.
+    pub github_teams: Vec<String>,
 }
 
 /// A person's membership in a group.
@@ -71,12 +77,29 @@ pub struct Member {
     pub status: Option<String>,
     /// For example `lead`.
     pub role: Option<String>,
+    /// Free fields of this membership (`fields = { term = "2027" }`).
+    pub fields: Vec<(String, String)>,
 }
 
 const TOP_KEYS: &[&str] = &["people", "groups"];
-const PERSON_KEYS: &[&str] = &["name", "github", "url", "email", "affiliation", "avatar"];
-const GROUP_KEYS: &[&str] = &["id", "title", "description", "parent", "members"];
-const MEMBER_KEYS: &[&str] = &["handle", "status", "role"];
+const PERSON_KEYS: &[&str] = &[
+    "name",
+    "github",
+    "url",
+    "email",
+    "affiliation",
+    "avatar",
+    "fields",
+];
+const GROUP_KEYS: &[&str] = &[
+    "id",
+    "title",
+    "description",
+    "parent",
+    "members",
+    "github-team",
+];
+const MEMBER_KEYS: &[&str] = &["handle", "status", "role", "fields"];
 
 impl People {
     /// Reads and checks the data file at `path`; `display` is how it is named
@@ -149,19 +172,53 @@ impl People {
         if !checker.errors.is_empty() {
             return Err(checker.errors);
         }
-        let by_group = groups
+        Ok(People::assemble(vec![file], people, groups))
+    }
+
+    /// The roster of `people` and `groups` (whose indices point into
+    /// `people` and `groups`) read from `files`, with its lookups. The
+    /// first person of a handle or login, and the first group of an id,
+    /// win.
+    pub fn assemble(files: Vec<Arc<SourceFile>>, people: Vec<Person>, groups: Vec<Group>) -> People {
+        let mut by_handle = HashMap::with_capacity(people.len());
+        let mut by_login = HashMap::with_capacity(people.len());
+        for (index, person) in people.iter().enumerate() {
+            by_handle.entry(person.handle.clone()).or_insert(index);
+            if let Some(login) = &person.github {
+                by_login.entry(login.to_lowercase()).or_insert(index);
+            }
+        }
+        let mut by_group = HashMap::with_capacity(groups.len());
+        for (index, group) in groups.iter().enumerate() {
+            by_group.entry(group.id.clone()).or_insert(index);
+        }
+        let name = files
             .iter()
-            .enumerate()
-            .map(|(i, g)| (g.id.clone(), i))
-            .collect();
-        Ok(People {
+            .map(|f| f.name.as_str())
+            .collect::<Vec<_>>()
+            .join("`, `");
+        let file = match files.first() {
+            Some(file) => Arc::clone(file),
+            None => Arc::new(SourceFile {
+                name: DEFAULT_FILE.to_string(),
+                text: String::new(),
+            }),
+        };
+        People {
             file,
+            name,
             people,
             groups,
             by_handle,
             by_login,
             by_group,
-        })
+        }
+    }
+
+    /// The group that claims the GitHub team `team` (`org/name`, any case).
+    pub fn group_of_team(&self, team: &str) -> Option<&Group> {
+        let team = team.to_lowercase();
+        self.groups.iter().find(|g| g.github_teams.contains(&team))
     }
 
     /// The person with `handle`.
@@ -303,6 +360,40 @@ impl<'a> Checker<'a> {
         self.report(error);
     }
 
+    /// A `fields` table: names to text, for `columns=`.
+    fn fields(&mut self, node: &Node, what: &str) -> Vec<(String, String)> {
+        let entries = self.table(node, what).to_vec();
+        entries
+            .iter()
+            .filter_map(|e| {
+                let value = self.string(&e.value, &format!("`{}` in {what}", e.key))?;
+                Some((e.key.clone(), value))
+            })
+            .collect()
+    }
+
+    /// `github-team`: one `org/team` or an array of them, lowercased.
+    fn github_teams(&mut self, node: &Node, what: &str) -> Vec<String> {
+        let items = match &node.kind {
+            NodeKind::Array(items) => items.clone(),
+            _ => vec![node.clone()],
+        };
+        items
+            .iter()
+            .filter_map(|item| {
+                let team = self.string(item, what)?;
+                let valid = team
+                    .split_once('/')
+                    .is_some_and(|(org, name)| check_login(org).is_ok() && !name.is_empty() && !name.contains('/'));
+                if !valid {
+                    self.error(item.span.clone(), format!("{what} must be `org/team`, found `{team}`"));
+                    return None;
+                }
+                Some(team.trim_start_matches('@').to_lowercase())
+            })
+            .collect()
+    }
+
     fn url(&mut self, node: &Node, what: &str) -> Option<String> {
         let url = self.string(node, what)?;
         match allowed_url(&url) {
@@ -333,6 +424,7 @@ impl<'a> Checker<'a> {
             email: None,
             affiliation: None,
             avatar: None,
+            fields: Vec::new(),
         };
         let github_set = self.person_fields(entry, &mut person);
         if !github_set
@@ -373,6 +465,7 @@ impl<'a> Checker<'a> {
                 "avatar" => person.avatar = self.url(value, &what("avatar")),
                 "email" => person.email = self.string(value, &what("email")),
                 "affiliation" => person.affiliation = self.string(value, &what("affiliation")),
+                "fields" => person.fields = self.fields(value, &what("fields")),
                 _ => self.unknown_key(field, PERSON_KEYS, &format!("in person `{}`", entry.key)),
             }
         }
@@ -477,6 +570,7 @@ impl<'a> Checker<'a> {
                 description: None,
                 parent: None,
                 members: Vec::new(),
+                github_teams: Vec::new(),
             },
             id_span: node.span.clone(),
             parent: None,
@@ -527,6 +621,7 @@ impl<'a> Checker<'a> {
                 let members = self.array(value, &what);
                 read.group.members = self.members(&members, name, people, by_handle);
             }
+            "github-team" => read.group.github_teams = self.github_teams(value, &what),
             _ => self.unknown_key(field, GROUP_KEYS, &format!("in {name}")),
         }
     }
@@ -585,6 +680,7 @@ impl<'a> Checker<'a> {
                 span,
                 status,
                 role,
+                fields,
             } = written;
             for text in [&status, &role].into_iter().flatten() {
                 if text.trim().is_empty() {
@@ -598,6 +694,7 @@ impl<'a> Checker<'a> {
                 person,
                 status: status.map(|s| s.trim().to_string()),
                 role: role.map(|r| r.trim().to_string()),
+                fields,
             });
             spans.push(span);
         }
@@ -613,6 +710,7 @@ impl<'a> Checker<'a> {
                 span: node.span.clone(),
                 status: None,
                 role: None,
+                fields: Vec::new(),
             }),
             NodeKind::Table(entries) => self.member_table(node, entries, group),
             _ => {
@@ -637,6 +735,7 @@ impl<'a> Checker<'a> {
         let mut handle = None;
         let mut status = None;
         let mut role = None;
+        let mut fields = Vec::new();
         for field in entries {
             let what = format!("`{}` of a member of {group}", field.key);
             match field.key.as_str() {
@@ -647,6 +746,7 @@ impl<'a> Checker<'a> {
                 }
                 "status" => status = self.string(&field.value, &what),
                 "role" => role = self.string(&field.value, &what),
+                "fields" => fields = self.fields(&field.value, &what),
                 _ => self.unknown_key(field, MEMBER_KEYS, &format!("in a member of {group}")),
             }
         }
@@ -665,6 +765,7 @@ impl<'a> Checker<'a> {
             span,
             status,
             role,
+            fields,
         })
     }
 
@@ -752,6 +853,7 @@ struct WrittenMember {
     span: Range<usize>,
     status: Option<String>,
     role: Option<String>,
+    fields: Vec<(String, String)>,
 }
 
 /// How messages name a group: "group `id`" when its id is a string, else
@@ -783,7 +885,7 @@ fn check_handle(handle: &str) -> Result<(), &'static str> {
 }
 
 /// GitHub logins: letters, digits and single hyphens, at most 39 characters.
-fn check_login(login: &str) -> Result<(), &'static str> {
+pub(crate) fn check_login(login: &str) -> Result<(), &'static str> {
     let ok = !login.is_empty()
         && login.len() <= 39
         && login

@@ -3,6 +3,7 @@
 //! and column whichever format the author chose.
 
 mod json;
+mod yaml;
 
 use std::ops::Range;
 use std::path::Path;
@@ -72,6 +73,23 @@ pub fn read(path: &Path, display: &str) -> Result<(Arc<SourceFile>, Node), Vec<D
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("json"));
     parse_bytes(bytes, display, is_json)
+}
+
+/// Reads a YAML file into the tree (Kubernetes OWNERS files).
+pub fn read_yaml(path: &Path, display: &str) -> Result<(Arc<SourceFile>, Node), Vec<Diagnostic>> {
+    let text = files::read_text(path).map_err(|e| {
+        let why = match e {
+            ReadError::Io(e) => e.to_string(),
+            ReadError::NotUtf8 { .. } => "not valid UTF-8".to_string(),
+        };
+        vec![Diagnostic::error(format!("cannot read {display}: {why}")).at_path(display)]
+    })?;
+    let file = Arc::new(SourceFile {
+        name: display.to_string(),
+        text,
+    });
+    let node = yaml::parse(&file).map_err(|d| vec![d])?;
+    Ok((file, node))
 }
 
 /// Like [`read`], for bytes already in memory.

@@ -12,6 +12,7 @@ fn person(handle: &str, name: &str, url: Option<&str>) -> Person {
         email: None,
         affiliation: None,
         avatar: None,
+        fields: Vec::new(),
     }
 }
 

@@ -1,0 +1,283 @@
+//! `people` (the roster's sources, merged in order) and the settings of the
+//! CODEOWNERS drift check.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use super::{Problem, Settings, choice, path, string};
+use crate::diagnostic::did_you_mean;
+
+/// A file format the roster can be read from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PeopleFormat {
+    /// This plugin's own `maintainers.toml` or `.json`.
+    Community,
+    /// all-contributors' `.all-contributorsrc`.
+    AllContributors,
+    /// Kubernetes' `OWNERS_ALIASES`.
+    OwnersAliases,
+    /// One Kubernetes `OWNERS` file (needs a `prefix`).
+    Owners,
+    /// rust-lang/team's folder of `people/` and `teams/`.
+    RustTeam,
+    /// containerd's `MAINTAINERS`: quoted CSV under `# SECTION` headers.
+    MaintainersCsv,
+}
+
+impl PeopleFormat {
+    /// Every format, by the name `format = "..."` takes.
+    pub const ALL: [(&'static str, PeopleFormat); 6] = [
+        ("community", PeopleFormat::Community),
+        ("all-contributors", PeopleFormat::AllContributors),
+        ("owners-aliases", PeopleFormat::OwnersAliases),
+        ("owners", PeopleFormat::Owners),
+        ("rust-team", PeopleFormat::RustTeam),
+        ("maintainers-csv", PeopleFormat::MaintainersCsv),
+    ];
+
+    /// The name `format = "..."` takes.
+    pub fn name(self) -> &'static str {
+        Self::ALL
+            .iter()
+            .find(|(_, f)| *f == self)
+            .map_or("community", |(n, _)| n)
+    }
+
+    /// The format a source's name implies, for a source without `format`:
+    /// `*.toml` and `*.json` are this plugin's, the others go by the names
+    /// their projects give them; a folder is rust-lang/team's.
+    pub fn implied_by(path: &Path, is_dir: bool) -> Option<PeopleFormat> {
+        if is_dir {
+            return Some(PeopleFormat::RustTeam);
+        }
+        let name = path.file_name()?.to_str()?;
+        let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        Some(match name {
+            ".all-contributorsrc" => PeopleFormat::AllContributors,
+            "OWNERS_ALIASES" => PeopleFormat::OwnersAliases,
+            "OWNERS" => PeopleFormat::Owners,
+            "MAINTAINERS" => PeopleFormat::MaintainersCsv,
+            _ if extension.eq_ignore_ascii_case("toml") || extension.eq_ignore_ascii_case("json") => {
+                PeopleFormat::Community
+            }
+            _ => return None,
+        })
+    }
+}
+
+/// One source of the roster.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PeopleSource {
+    /// Relative to the book root.
+    pub path: PathBuf,
+    /// How to read it.
+    pub format: PeopleFormat,
+    /// For `owners`: the start of its groups' ids (`PREFIX-approvers`).
+    pub prefix: Option<String>,
+}
+
+impl PeopleSource {
+    /// The default roster: `maintainers.toml` in the book root.
+    pub fn default_file() -> PeopleSource {
+        PeopleSource {
+            path: PathBuf::from(DEFAULT_FILE),
+            format: PeopleFormat::Community,
+            prefix: None,
+        }
+    }
+}
+
+/// The default people file, in the book root.
+pub const DEFAULT_FILE: &str = "maintainers.toml";
+
+/// What the drift check does with what it finds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum OwnerCheck {
+    /// Warn (the default).
+    #[default]
+    Warn,
+    /// Fail the build.
+    Error,
+    /// Do not check.
+    Off,
+}
+
+/// Statuses that mean someone no longer serves, by default.
+pub const INACTIVE_STATUSES: [&str; 2] = ["emeritus", "alumni"];
+
+const SOURCE_KEYS: &[&str] = &["path", "format", "prefix"];
+
+impl Settings {
+    /// `people = "path"`, or an array of paths and `{ path, format, prefix }`
+    /// tables.
+    pub(super) fn apply_people(&mut self, value: &Value) -> Result<(), Problem> {
+        let items: Vec<&Value> = match value {
+            Value::Array(items) => items.iter().collect(),
+            other => vec![other],
+        };
+        if items.is_empty() {
+            return Err(Problem::value("must name at least one source", None));
+        }
+        let mut sources = Vec::new();
+        let mut problem = None;
+        for item in items {
+            match self.people_source(item) {
+                Ok(source) => sources.push(source),
+                Err(found) => {
+                    // A source that names no file is kept, so that the
+                    // directives that need it say so in their pages.
+                    if let Some(path) = item.as_str().map(PathBuf::from) {
+                        sources.push(PeopleSource {
+                            path,
+                            format: PeopleFormat::Community,
+                            prefix: None,
+                        });
+                    }
+                    problem.get_or_insert(found);
+                }
+            }
+        }
+        self.people = sources;
+        self.people_configured = true;
+        problem.map_or(Ok(()), Err)
+    }
+
+    fn people_source(&self, value: &Value) -> Result<PeopleSource, Problem> {
+        let (path, format, prefix) = match value {
+            Value::Object(table) => {
+                if let Some(key) = table.keys().find(|k| !SOURCE_KEYS.contains(&k.as_str())) {
+                    return Err(Problem::value(
+                        format!("has a source with the unknown key `{key}` (keys: path, format, prefix)"),
+                        did_you_mean(key, SOURCE_KEYS.iter().copied()).map(str::to_string),
+                    ));
+                }
+                let path = path(table.get("path").unwrap_or(&Value::Null))
+                    .map_err(|_| Problem::value("has a source without a `path`", None))?;
+                let format = match table.get("format") {
+                    Some(format) => Some(format_named(format)?),
+                    None => None,
+                };
+                let prefix = table.get("prefix").map(string).transpose()?;
+                (path, format, prefix)
+            }
+            other => (path(other)?, None, None),
+        };
+        let full = self.in_root(&path);
+        if !full.exists() {
+            return Err(self.missing_file(&path).unwrap_or_else(|| {
+                Problem::value(format!("`{}` does not exist", path.display()), None)
+            }));
+        }
+        let team_folder = full.join("people").is_dir() && full.join("teams").is_dir();
+        if format.is_none() && full.is_dir() && !team_folder {
+            return Err(Problem::value(
+                format!("`{}` is a folder; name the file in it", crate::paths::display(&path)),
+                None,
+            ));
+        }
+        let format = match format.or_else(|| PeopleFormat::implied_by(&path, full.is_dir())) {
+            Some(format) => format,
+            None => {
+                return Err(Problem::value(
+                    format!(
+                        "cannot tell the format of `{}` from its name; add `format = \"...\"` ({})",
+                        path.display(),
+                        format_names()
+                    ),
+                    None,
+                ));
+            }
+        };
+        check_source(&path, &full, format, prefix.as_deref())?;
+        Ok(PeopleSource {
+            path,
+            format,
+            prefix,
+        })
+    }
+
+    /// `check-owners` and `inactive-statuses`.
+    pub(super) fn apply_owner_check(&mut self, key: &str, value: &Value) -> Result<(), Problem> {
+        if key == "check-owners" {
+            self.check_owners = match choice(value, &["warn", "error", "off"])? {
+                "error" => OwnerCheck::Error,
+                "off" => OwnerCheck::Off,
+                _ => OwnerCheck::Warn,
+            };
+            return Ok(());
+        }
+        let Value::Array(items) = value else {
+            return Err(Problem::value("must be an array of statuses", None));
+        };
+        self.inactive_statuses = items.iter().map(string).collect::<Result<_, _>>()?;
+        Ok(())
+    }
+}
+
+fn format_names() -> String {
+    PeopleFormat::ALL
+        .iter()
+        .map(|(name, _)| format!("\"{name}\""))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn format_named(value: &Value) -> Result<PeopleFormat, Problem> {
+    let name = string(value)?;
+    PeopleFormat::ALL
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, f)| *f)
+        .ok_or_else(|| {
+            Problem::value(
+                format!("has an unknown format `{name}` (formats: {})", format_names()),
+                did_you_mean(&name, PeopleFormat::ALL.iter().map(|(n, _)| *n)).map(str::to_string),
+            )
+        })
+}
+
+/// What a source of `format` must be: a folder with `people/` and `teams/`
+/// for rust-team, a file otherwise; `owners` needs a prefix.
+fn check_source(
+    path: &Path,
+    full: &Path,
+    format: PeopleFormat,
+    prefix: Option<&str>,
+) -> Result<(), Problem> {
+    let shown = crate::paths::display(path);
+    match format {
+        PeopleFormat::RustTeam
+            if !(full.join("people").is_dir() && full.join("teams").is_dir()) =>
+        {
+            return Err(Problem::value(
+                format!("`{shown}` is not a rust-lang/team folder: it has no `people/` and `teams/` folders"),
+                None,
+            ));
+        }
+        PeopleFormat::RustTeam => {}
+        _ if full.is_dir() => {
+            return Err(Problem::value(
+                format!("`{shown}` is a folder; name the file in it"),
+                None,
+            ));
+        }
+        PeopleFormat::Owners if prefix.is_none_or(|p| p.trim().is_empty()) => {
+            return Err(Problem::value(
+                format!("`{shown}` is an OWNERS file: give it a `prefix` for its groups' ids, e.g. {{ path = \"{shown}\", prefix = \"sig-docs\" }}"),
+                None,
+            ));
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// `PathBuf` of a source, for messages and watching.
+pub fn source_paths(settings: &Settings) -> Vec<PathBuf> {
+    if settings.people.is_empty() {
+        vec![PathBuf::from(DEFAULT_FILE)]
+    } else {
+        settings.people.iter().map(|s| s.path.clone()).collect()
+    }
+}

@@ -1,0 +1,222 @@
+//! rust-lang/team's folder: `people/LOGIN.toml` (`name`, `github`,
+//! `email`) and one group per `teams/NAME.toml`: id `name`, title and
+//! description from `[website]`, parent `subteam-of`; `leads` get the role
+//! `lead`, `alumni` the status `alumni`; each `[[github]]` entry makes the
+//! group the GitHub team `ORG/TEAM-NAME` of each of its `orgs`.
+//!
+//! About a thousand small files: they are read and parsed on both cores.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use super::{At, SourceGroup, SourceRoster, check_login_at, group, person_of_login};
+use crate::data::people::{Member, Person};
+use crate::data::tree::{self, Entry, Node, NodeKind};
+use crate::diagnostic::{Diagnostic, SourceFile};
+
+/// Reads the folder at `path` (shown as `display`).
+pub(super) fn read(path: &Path, display: &str) -> Result<SourceRoster, Vec<Diagnostic>> {
+    let people_files = toml_files(&path.join("people"));
+    let team_files = toml_files(&path.join("teams"));
+    let shown = |file: &PathBuf| {
+        let name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let folder = file.parent().and_then(|p| p.file_name()).map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        format!("{}/{folder}/{name}", display.trim_end_matches('/'))
+    };
+    let parsed_people = parse_all(&people_files, &shown);
+    let parsed_teams = parse_all(&team_files, &shown);
+    let mut errors = Vec::new();
+    let mut people = Vec::new();
+    let mut by_login: HashMap<String, usize> = HashMap::new();
+    for parsed in parsed_people {
+        match parsed.and_then(|(file, root)| person(&file, &root)) {
+            Ok(person) => {
+                if let Some(login) = &person.github {
+                    by_login.insert(login.to_lowercase(), people.len());
+                }
+                people.push(person);
+            }
+            Err(found) => errors.extend(found),
+        }
+    }
+    let mut teams = Vec::new();
+    let mut files = Vec::new();
+    for parsed in parsed_teams {
+        match parsed {
+            Ok((file, root)) => {
+                match team(&file, &root, &by_login) {
+                    Ok(team) => teams.push(team),
+                    Err(found) => errors.extend(found),
+                }
+                files.push(file);
+            }
+            Err(found) => errors.extend(found),
+        }
+    }
+    let groups = link_parents(teams, &mut errors);
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(SourceRoster {
+        files,
+        people,
+        groups,
+    })
+}
+
+/// The `*.toml` files directly in `folder`, sorted by name.
+fn toml_files(folder: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(folder)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok())
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|e| e == "toml") && p.is_file())
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
+type Parsed = Result<(Arc<SourceFile>, Node), Vec<Diagnostic>>;
+
+/// Every file of `files` read and parsed, in order, on all cores.
+fn parse_all(files: &[PathBuf], shown: &(dyn Fn(&PathBuf) -> String + Sync)) -> Vec<Parsed> {
+    let indices: Vec<usize> = (0..files.len()).collect();
+    crate::parallel::map(&indices, |_| 1, |i| tree::read(&files[i], &shown(&files[i])))
+        .into_iter()
+        .map(|(_, parsed)| parsed)
+        .collect()
+}
+
+fn entries(node: &Node) -> &[Entry] {
+    match &node.kind {
+        NodeKind::Table(entries) => entries,
+        _ => &[],
+    }
+}
+
+fn get<'n>(node: &'n Node, key: &str) -> Option<&'n Node> {
+    entries(node).iter().find(|e| e.key == key).map(|e| &e.value)
+}
+
+fn text(node: Option<&Node>) -> Option<String> {
+    match &node?.kind {
+        NodeKind::Str(s) => Some(s.clone()),
+        _ => None,
+    }
+}
+
+/// One `people/LOGIN.toml`.
+fn person(file: &Arc<SourceFile>, root: &Node) -> Result<Person, Vec<Diagnostic>> {
+    let Some(login) = text(get(root, "github")) else {
+        return Err(vec![Diagnostic::error(format!("{} has no `github` login", file.name)).in_file(file, 0..0)]);
+    };
+    let at: At = (Arc::clone(file), get(root, "github").map_or(0..0, |n| n.span.clone()));
+    check_login_at(&login, &at).map_err(|e| vec![e])?;
+    let mut person = person_of_login(&login);
+    if let Some(name) = text(get(root, "name")).filter(|n| !n.trim().is_empty()) {
+        person.name = name;
+    }
+    person.email = text(get(root, "email"));
+    Ok(person)
+}
+
+/// A team before its parent is known.
+struct Team {
+    source: SourceGroup,
+    parent: Option<(String, At)>,
+}
+
+/// One `teams/NAME.toml`.
+fn team(file: &Arc<SourceFile>, root: &Node, by_login: &HashMap<String, usize>) -> Result<Team, Vec<Diagnostic>> {
+    let Some(name) = text(get(root, "name")) else {
+        return Err(vec![Diagnostic::error(format!("{} has no `name`", file.name)).in_file(file, 0..0)]);
+    };
+    let website = get(root, "website");
+    let title = text(website.and_then(|w| get(w, "name"))).unwrap_or_else(|| name.clone());
+    let mut group = group(&name, &title);
+    group.description = text(website.and_then(|w| get(w, "description")));
+    group.github_teams = github_teams(root, &name);
+    let mut errors = Vec::new();
+    let people = get(root, "people");
+    let list = |key: &str| people.and_then(|p| get(p, key)).map_or(&[][..], |n| match &n.kind {
+        NodeKind::Array(items) => items.as_slice(),
+        _ => &[],
+    });
+    let leads: Vec<String> = list("leads").iter().filter_map(|n| text(Some(n))).map(|l| l.to_lowercase()).collect();
+    for (key, status) in [("members", None), ("alumni", Some("alumni"))] {
+        for node in list(key) {
+            let (login, span) = match &node.kind {
+                NodeKind::Str(login) => (login.clone(), node.span.clone()),
+                NodeKind::Table(_) => match get(node, "github") {
+                    Some(g) => (text(Some(g)).unwrap_or_default(), g.span.clone()),
+                    None => continue,
+                },
+                _ => continue,
+            };
+            let Some(&person) = by_login.get(&login.to_lowercase()) else {
+                errors.push(
+                    Diagnostic::error(format!("team `{name}` lists `{login}`, who has no file in people/"))
+                        .in_file(file, span)
+                        .with_label("unknown person"),
+                );
+                continue;
+            };
+            if group.members.iter().any(|m| m.person == person) {
+                continue;
+            }
+            let role = leads.contains(&login.to_lowercase()).then(|| "lead".to_string());
+            group.members.push(Member { person, status: status.map(str::to_string), role, fields: Vec::new() });
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let name_span = entries(root).iter().find(|e| e.key == "name").map_or(0..0, |e| e.value.span.clone());
+    let parent = get(root, "subteam-of").and_then(|n| Some((text(Some(n))?, (Arc::clone(file), n.span.clone()))));
+    Ok(Team {
+        source: SourceGroup { group, by_login: Vec::new(), at: (Arc::clone(file), name_span) },
+        parent,
+    })
+}
+
+/// `ORG/TEAM` for each org of each `[[github]]` entry, lowercased.
+fn github_teams(root: &Node, name: &str) -> Vec<String> {
+    let Some(NodeKind::Array(entries)) = get(root, "github").map(|n| &n.kind) else {
+        return Vec::new();
+    };
+    let mut teams = Vec::new();
+    for entry in entries {
+        let team = text(get(entry, "team-name")).unwrap_or_else(|| name.to_string());
+        if let Some(NodeKind::Array(orgs)) = get(entry, "orgs").map(|n| &n.kind) {
+            for org in orgs.iter().filter_map(|o| text(Some(o))) {
+                teams.push(format!("{org}/{team}").to_lowercase());
+            }
+        }
+    }
+    teams
+}
+
+/// The groups, with `subteam-of` resolved to their parents.
+fn link_parents(teams: Vec<Team>, errors: &mut Vec<Diagnostic>) -> Vec<SourceGroup> {
+    let index: HashMap<String, usize> =
+        teams.iter().enumerate().map(|(i, t)| (t.source.group.id.clone(), i)).collect();
+    teams
+        .into_iter()
+        .map(|Team { mut source, parent }| {
+            if let Some((name, at)) = parent {
+                match index.get(&name) {
+                    Some(&p) => source.group.parent = Some(p),
+                    None => errors.push(
+                        Diagnostic::error(format!("`subteam-of` names `{name}`, which has no file in teams/"))
+                            .in_file(&at.0, at.1),
+                    ),
+                }
+            }
+            source
+        })
+        .collect()
+}
