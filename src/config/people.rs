@@ -58,7 +58,9 @@ impl PeopleFormat {
             "OWNERS_ALIASES" => PeopleFormat::OwnersAliases,
             "OWNERS" => PeopleFormat::Owners,
             "MAINTAINERS" => PeopleFormat::MaintainersCsv,
-            _ if extension.eq_ignore_ascii_case("toml") || extension.eq_ignore_ascii_case("json") => {
+            _ if extension.eq_ignore_ascii_case("toml")
+                || extension.eq_ignore_ascii_case("json") =>
+            {
                 PeopleFormat::Community
             }
             _ => return None,
@@ -148,7 +150,9 @@ impl Settings {
             Value::Object(table) => {
                 if let Some(key) = table.keys().find(|k| !SOURCE_KEYS.contains(&k.as_str())) {
                     return Err(Problem::value(
-                        format!("has a source with the unknown key `{key}` (keys: path, format, prefix)"),
+                        format!(
+                            "has a source with the unknown key `{key}` (keys: path, format, prefix)"
+                        ),
                         did_you_mean(key, SOURCE_KEYS.iter().copied()).map(str::to_string),
                     ));
                 }
@@ -172,7 +176,10 @@ impl Settings {
         let team_folder = full.join("people").is_dir() && full.join("teams").is_dir();
         if format.is_none() && full.is_dir() && !team_folder {
             return Err(Problem::value(
-                format!("`{}` is a folder; name the file in it", crate::paths::display(&path)),
+                format!(
+                    "`{}` is a folder; name the file in it",
+                    crate::paths::display(&path)
+                ),
                 None,
             ));
         }
@@ -231,7 +238,10 @@ fn format_named(value: &Value) -> Result<PeopleFormat, Problem> {
         .map(|(_, f)| *f)
         .ok_or_else(|| {
             Problem::value(
-                format!("has an unknown format `{name}` (formats: {})", format_names()),
+                format!(
+                    "has an unknown format `{name}` (formats: {})",
+                    format_names()
+                ),
                 did_you_mean(&name, PeopleFormat::ALL.iter().map(|(n, _)| *n)).map(str::to_string),
             )
         })
@@ -251,7 +261,9 @@ fn check_source(
             if !(full.join("people").is_dir() && full.join("teams").is_dir()) =>
         {
             return Err(Problem::value(
-                format!("`{shown}` is not a rust-lang/team folder: it has no `people/` and `teams/` folders"),
+                format!(
+                    "`{shown}` is not a rust-lang/team folder: it has no `people/` and `teams/` folders"
+                ),
                 None,
             ));
         }
@@ -264,7 +276,9 @@ fn check_source(
         }
         PeopleFormat::Owners if prefix.is_none_or(|p| p.trim().is_empty()) => {
             return Err(Problem::value(
-                format!("`{shown}` is an OWNERS file: give it a `prefix` for its groups' ids, e.g. {{ path = \"{shown}\", prefix = \"sig-docs\" }}"),
+                format!(
+                    "`{shown}` is an OWNERS file: give it a `prefix` for its groups' ids, e.g. {{ path = \"{shown}\", prefix = \"sig-docs\" }}"
+                ),
                 None,
             ));
         }

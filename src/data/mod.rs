@@ -103,7 +103,11 @@ fn load_people(settings: &Settings) -> Loaded<People> {
             )));
         }
     }
-    if let Some(missing) = settings.people.iter().find(|s| !settings.in_root(&s.path).exists()) {
+    if let Some(missing) = settings
+        .people
+        .iter()
+        .find(|s| !settings.in_root(&s.path).exists())
+    {
         return Err(LoadError::summary(format!(
             "the people data file `{}` (set by `people` in book.toml) does not exist: looked for {}",
             display_path(&missing.path),

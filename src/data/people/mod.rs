@@ -179,7 +179,11 @@ impl People {
     /// `people` and `groups`) read from `files`, with its lookups. The
     /// first person of a handle or login, and the first group of an id,
     /// win.
-    pub fn assemble(files: Vec<Arc<SourceFile>>, people: Vec<Person>, groups: Vec<Group>) -> People {
+    pub fn assemble(
+        files: Vec<Arc<SourceFile>>,
+        people: Vec<Person>,
+        groups: Vec<Group>,
+    ) -> People {
         let mut by_handle = HashMap::with_capacity(people.len());
         let mut by_login = HashMap::with_capacity(people.len());
         for (index, person) in people.iter().enumerate() {
@@ -382,11 +386,14 @@ impl<'a> Checker<'a> {
             .iter()
             .filter_map(|item| {
                 let team = self.string(item, what)?;
-                let valid = team
-                    .split_once('/')
-                    .is_some_and(|(org, name)| check_login(org).is_ok() && !name.is_empty() && !name.contains('/'));
+                let valid = team.split_once('/').is_some_and(|(org, name)| {
+                    check_login(org).is_ok() && !name.is_empty() && !name.contains('/')
+                });
                 if !valid {
-                    self.error(item.span.clone(), format!("{what} must be `org/team`, found `{team}`"));
+                    self.error(
+                        item.span.clone(),
+                        format!("{what} must be `org/team`, found `{team}`"),
+                    );
                     return None;
                 }
                 Some(team.trim_start_matches('@').to_lowercase())
@@ -886,6 +893,8 @@ fn check_handle(handle: &str) -> Result<(), &'static str> {
 
 /// GitHub logins: letters, digits and single hyphens, at most 39 characters.
 pub(crate) fn check_login(login: &str) -> Result<(), &'static str> {
+    // GitHub Apps act as `name[bot]`.
+    let login = login.strip_suffix("[bot]").unwrap_or(login);
     let ok = !login.is_empty()
         && login.len() <= 39
         && login

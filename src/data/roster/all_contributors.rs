@@ -12,8 +12,9 @@ use crate::diagnostic::{Diagnostic, SourceFile};
 
 /// Reads `.all-contributorsrc` at `path`.
 pub(super) fn read(path: &Path, display: &str) -> Result<SourceRoster, Vec<Diagnostic>> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| vec![Diagnostic::error(format!("cannot read {display}: {e}")).at_path(display)])?;
+    let bytes = std::fs::read(path).map_err(|e| {
+        vec![Diagnostic::error(format!("cannot read {display}: {e}")).at_path(display)]
+    })?;
     let (file, root) = tree::parse_bytes(bytes, display, true)?;
     let mut reader = Reader {
         file: &file,
@@ -29,7 +30,12 @@ pub(super) fn read(path: &Path, display: &str) -> Result<SourceRoster, Vec<Diagn
         Some(NodeKind::Array(items)) => items.iter().for_each(|item| reader.contributor(item)),
         _ => reader.error(&root, "has no `contributors` array"),
     }
-    let Reader { errors, people, members, .. } = reader;
+    let Reader {
+        errors,
+        people,
+        members,
+        ..
+    } = reader;
     if !errors.is_empty() {
         return Err(errors);
     }
@@ -55,7 +61,8 @@ struct Reader<'a> {
 
 impl Reader<'_> {
     fn error(&mut self, node: &Node, message: &str) {
-        let error = Diagnostic::error(format!("{} {message}", self.file.name)).in_file(self.file, node.span.clone());
+        let error = Diagnostic::error(format!("{} {message}", self.file.name))
+            .in_file(self.file, node.span.clone());
         self.errors.push(error);
     }
 
@@ -67,19 +74,27 @@ impl Reader<'_> {
         let Some(login) = field("login").and_then(|e| self.text(e)) else {
             return self.error(node, "lists a contributor without a `login`");
         };
-        let at = (Arc::clone(self.file), field("login").map_or(node.span.clone(), |e| e.value.span.clone()));
+        let at = (
+            Arc::clone(self.file),
+            field("login").map_or(node.span.clone(), |e| e.value.span.clone()),
+        );
         if let Err(error) = check_login_at(&login, &at) {
             return self.errors.push(error);
         }
         let mut person = person_of_login(&login);
-        if let Some(name) = field("name").and_then(|e| self.text(e)).filter(|n| !n.trim().is_empty()) {
+        if let Some(name) = field("name")
+            .and_then(|e| self.text(e))
+            .filter(|n| !n.trim().is_empty())
+        {
             person.name = name;
         }
-        if let Some(profile) = field("profile").and_then(|e| self.url(e)) {
+        if let Some(profile) = field("profile").and_then(|e| self.profile(e)) {
             person.url = Some(profile);
         }
         person.avatar = field("avatar_url").and_then(|e| self.url(e));
-        let contributions = field("contributions").map(|e| self.contributions(&e.value)).unwrap_or_default();
+        let contributions = field("contributions")
+            .map(|e| self.contributions(&e.value))
+            .unwrap_or_default();
         let fields = if contributions.is_empty() {
             Vec::new()
         } else {
@@ -98,7 +113,11 @@ impl Reader<'_> {
         match &entry.value.kind {
             NodeKind::Str(s) => Some(s.clone()),
             kind => {
-                let message = format!("has a `{}` that is {}, not a string", entry.key, kind.describe());
+                let message = format!(
+                    "has a `{}` that is {}, not a string",
+                    entry.key,
+                    kind.describe()
+                );
                 self.error(&entry.value, &message);
                 None
             }
@@ -107,6 +126,25 @@ impl Reader<'_> {
 
     fn url(&mut self, entry: &Entry) -> Option<String> {
         let url = self.text(entry)?;
+        match allowed_url(&url) {
+            Ok(()) => Some(url.trim().to_string()),
+            Err(why) => {
+                self.error(&entry.value, &format!("has a `{}` that {why}", entry.key));
+                None
+            }
+        }
+    }
+
+    /// A `profile`: a URL, or a bare host (`habet.dev`, as the
+    /// all-contributors CLI accepts) taken as https.
+    fn profile(&mut self, entry: &Entry) -> Option<String> {
+        let profile = self.text(entry)?;
+        let bare_host = !profile.contains(':') && !profile.trim().is_empty();
+        let url = if bare_host {
+            format!("https://{}", profile.trim())
+        } else {
+            profile
+        };
         match allowed_url(&url) {
             Ok(()) => Some(url.trim().to_string()),
             Err(why) => {

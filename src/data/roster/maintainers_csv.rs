@@ -110,8 +110,10 @@ fn row(file: &Arc<SourceFile>, line: &str, start: usize) -> Result<Person, Diagn
             .with_help("rows are \"GitHub ID\",\"Name\",\"Email\",...")
     })?;
     let Some((login, range)) = fields.first().filter(|(l, _)| !l.is_empty()) else {
-        return Err(Diagnostic::error(format!("{}: a row without a GitHub ID", file.name))
-            .in_file(file, start..start + line.len()));
+        return Err(
+            Diagnostic::error(format!("{}: a row without a GitHub ID", file.name))
+                .in_file(file, start..start + line.len()),
+        );
     };
     let at = (Arc::clone(file), start + range.start..start + range.end);
     check_login_at(login, &at)?;
@@ -119,7 +121,10 @@ fn row(file: &Arc<SourceFile>, line: &str, start: usize) -> Result<Person, Diagn
     if let Some((name, _)) = fields.get(1).filter(|(n, _)| !n.trim().is_empty()) {
         person.name = name.clone();
     }
-    person.email = fields.get(2).map(|(e, _)| e.clone()).filter(|e| !e.is_empty());
+    person.email = fields
+        .get(2)
+        .map(|(e, _)| e.clone())
+        .filter(|e| !e.is_empty());
     Ok(person)
 }
 
@@ -181,7 +186,10 @@ mod tests {
     #[test]
     fn section_headers_are_upper_case_words() {
         assert_eq!(section_name(" COMMITTERS"), Some("COMMITTERS".into()));
-        assert_eq!(section_name(" SECURITY ADVISORS"), Some("SECURITY ADVISORS".into()));
+        assert_eq!(
+            section_name(" SECURITY ADVISORS"),
+            Some("SECURITY ADVISORS".into())
+        );
         assert_eq!(section_name(" GitHub ID, Name, Email address"), None);
         assert_eq!(section_name(""), None);
         assert_eq!(title_case("REVIEWERS"), "Reviewers");

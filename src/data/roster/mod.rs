@@ -55,7 +55,10 @@ pub(super) struct ByLogin {
 }
 
 /// Reads every source of `settings` (the default file when none is set).
-pub(super) fn read_sources(sources: &[PeopleSource], root: &Path) -> Result<People, Vec<Diagnostic>> {
+pub(super) fn read_sources(
+    sources: &[PeopleSource],
+    root: &Path,
+) -> Result<People, Vec<Diagnostic>> {
     let mut read = Vec::new();
     let mut errors = Vec::new();
     for source in sources {
@@ -119,7 +122,10 @@ pub(super) fn person_of_login(login: &str) -> Person {
         handle: login.to_string(),
         name: login.to_string(),
         github: Some(login.to_string()),
-        url: Some(format!("https://github.com/{login}")),
+        url: Some(match login.strip_suffix("[bot]") {
+            Some(app) => format!("https://github.com/apps/{app}"),
+            None => format!("https://github.com/{login}"),
+        }),
         email: None,
         affiliation: None,
         avatar: None,
@@ -162,12 +168,19 @@ struct Merger {
 }
 
 impl Merger {
-    fn merge(mut self, sources: Vec<(PeopleFormat, SourceRoster)>) -> Result<People, Vec<Diagnostic>> {
+    fn merge(
+        mut self,
+        sources: Vec<(PeopleFormat, SourceRoster)>,
+    ) -> Result<People, Vec<Diagnostic>> {
         for (format, source) in &sources {
             if *format == PeopleFormat::OwnersAliases {
                 for group in &source.groups {
-                    let members = group.by_login.iter().map(|m| (m.login.clone(), m.at.clone()));
-                    self.aliases.insert(group.group.id.clone(), members.collect());
+                    let members = group
+                        .by_login
+                        .iter()
+                        .map(|m| (m.login.clone(), m.at.clone()));
+                    self.aliases
+                        .insert(group.group.id.clone(), members.collect());
                 }
             }
         }
@@ -286,8 +299,14 @@ fn fill_gaps(existing: &mut Person, later: Person) {
     if existing.name == existing.handle && later.name != later.handle {
         existing.name = later.name;
     }
-    let default_url = existing.github.as_ref().map(|l| format!("https://github.com/{l}"));
-    let later_default = later.github.as_ref().map(|l| format!("https://github.com/{l}"));
+    let default_url = existing
+        .github
+        .as_ref()
+        .map(|l| format!("https://github.com/{l}"));
+    let later_default = later
+        .github
+        .as_ref()
+        .map(|l| format!("https://github.com/{l}"));
     if existing.url == default_url && later.url.is_some() && later.url != later_default {
         existing.url = later.url;
     }

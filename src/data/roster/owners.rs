@@ -21,7 +21,11 @@ const LISTS: [(&str, &str, Option<&str>); 3] = [
 ];
 
 /// Reads one OWNERS file; its groups' ids start with `prefix`.
-pub(super) fn read_owners(path: &Path, display: &str, prefix: &str) -> Result<SourceRoster, Vec<Diagnostic>> {
+pub(super) fn read_owners(
+    path: &Path,
+    display: &str,
+    prefix: &str,
+) -> Result<SourceRoster, Vec<Diagnostic>> {
     let (file, root) = tree::read_yaml(path, display)?;
     let mut errors = Vec::new();
     let top = table(&file, &root, "the OWNERS file", &mut errors);
@@ -45,7 +49,9 @@ pub(super) fn read_owners(path: &Path, display: &str, prefix: &str) -> Result<So
                 let Some(list) = entries.iter().find(|e| e.key == *key) else {
                     continue;
                 };
-                source_group.by_login.extend(logins(&file, &list.value, key, *status, &mut errors));
+                source_group
+                    .by_login
+                    .extend(logins(&file, &list.value, key, *status, &mut errors));
             }
         }
         groups.push(source_group);
@@ -72,7 +78,9 @@ pub(super) fn read_aliases(path: &Path, display: &str) -> Result<SourceRoster, V
         None if errors.is_empty() => errors.push(
             Diagnostic::error(format!("{} has no `aliases:`", file.name))
                 .in_file(&file, 0..0)
-                .with_help("an OWNERS_ALIASES file is `aliases:` with a list of logins under each alias"),
+                .with_help(
+                    "an OWNERS_ALIASES file is `aliases:` with a list of logins under each alias",
+                ),
         ),
         None => {}
     }
@@ -94,13 +102,21 @@ fn finish(
     })
 }
 
-fn table<'n>(file: &Arc<SourceFile>, node: &'n Node, what: &str, errors: &mut Vec<Diagnostic>) -> &'n [Entry] {
+fn table<'n>(
+    file: &Arc<SourceFile>,
+    node: &'n Node,
+    what: &str,
+    errors: &mut Vec<Diagnostic>,
+) -> &'n [Entry] {
     match &node.kind {
         NodeKind::Table(entries) => entries,
         kind => {
             errors.push(
-                Diagnostic::error(format!("{what} must be a mapping, found {}", kind.describe()))
-                    .in_file(file, node.span.clone()),
+                Diagnostic::error(format!(
+                    "{what} must be a mapping, found {}",
+                    kind.describe()
+                ))
+                .in_file(file, node.span.clone()),
             );
             &[]
         }
@@ -117,8 +133,11 @@ fn logins(
 ) -> Vec<ByLogin> {
     let NodeKind::Array(items) = &list.kind else {
         errors.push(
-            Diagnostic::error(format!("`{key}` must be a list of logins, found {}", list.kind.describe()))
-                .in_file(file, list.span.clone()),
+            Diagnostic::error(format!(
+                "`{key}` must be a list of logins, found {}",
+                list.kind.describe()
+            ))
+            .in_file(file, list.span.clone()),
         );
         return Vec::new();
     };
@@ -134,8 +153,11 @@ fn logins(
                 }),
                 kind => {
                     errors.push(
-                        Diagnostic::error(format!("an entry of `{key}` must be a login, found {}", kind.describe()))
-                            .in_file(file, item.span.clone()),
+                        Diagnostic::error(format!(
+                            "an entry of `{key}` must be a login, found {}",
+                            kind.describe()
+                        ))
+                        .in_file(file, item.span.clone()),
                     );
                     None
                 }

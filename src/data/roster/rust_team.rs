@@ -20,8 +20,15 @@ pub(super) fn read(path: &Path, display: &str) -> Result<SourceRoster, Vec<Diagn
     let people_files = toml_files(&path.join("people"));
     let team_files = toml_files(&path.join("teams"));
     let shown = |file: &PathBuf| {
-        let name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        let folder = file.parent().and_then(|p| p.file_name()).map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let name = file
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let folder = file
+            .parent()
+            .and_then(|p| p.file_name())
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
         format!("{}/{folder}/{name}", display.trim_end_matches('/'))
     };
     let parsed_people = parse_all(&people_files, &shown);
@@ -85,10 +92,14 @@ type Parsed = Result<(Arc<SourceFile>, Node), Vec<Diagnostic>>;
 /// Every file of `files` read and parsed, in order, on all cores.
 fn parse_all(files: &[PathBuf], shown: &(dyn Fn(&PathBuf) -> String + Sync)) -> Vec<Parsed> {
     let indices: Vec<usize> = (0..files.len()).collect();
-    crate::parallel::map(&indices, |_| 1, |i| tree::read(&files[i], &shown(&files[i])))
-        .into_iter()
-        .map(|(_, parsed)| parsed)
-        .collect()
+    crate::parallel::map(
+        &indices,
+        |_| 1,
+        |i| tree::read(&files[i], &shown(&files[i])),
+    )
+    .into_iter()
+    .map(|(_, parsed)| parsed)
+    .collect()
 }
 
 fn entries(node: &Node) -> &[Entry] {
@@ -99,7 +110,10 @@ fn entries(node: &Node) -> &[Entry] {
 }
 
 fn get<'n>(node: &'n Node, key: &str) -> Option<&'n Node> {
-    entries(node).iter().find(|e| e.key == key).map(|e| &e.value)
+    entries(node)
+        .iter()
+        .find(|e| e.key == key)
+        .map(|e| &e.value)
 }
 
 fn text(node: Option<&Node>) -> Option<String> {
@@ -112,9 +126,14 @@ fn text(node: Option<&Node>) -> Option<String> {
 /// One `people/LOGIN.toml`.
 fn person(file: &Arc<SourceFile>, root: &Node) -> Result<Person, Vec<Diagnostic>> {
     let Some(login) = text(get(root, "github")) else {
-        return Err(vec![Diagnostic::error(format!("{} has no `github` login", file.name)).in_file(file, 0..0)]);
+        return Err(vec![
+            Diagnostic::error(format!("{} has no `github` login", file.name)).in_file(file, 0..0),
+        ]);
     };
-    let at: At = (Arc::clone(file), get(root, "github").map_or(0..0, |n| n.span.clone()));
+    let at: At = (
+        Arc::clone(file),
+        get(root, "github").map_or(0..0, |n| n.span.clone()),
+    );
     check_login_at(&login, &at).map_err(|e| vec![e])?;
     let mut person = person_of_login(&login);
     if let Some(name) = text(get(root, "name")).filter(|n| !n.trim().is_empty()) {
@@ -131,9 +150,15 @@ struct Team {
 }
 
 /// One `teams/NAME.toml`.
-fn team(file: &Arc<SourceFile>, root: &Node, by_login: &HashMap<String, usize>) -> Result<Team, Vec<Diagnostic>> {
+fn team(
+    file: &Arc<SourceFile>,
+    root: &Node,
+    by_login: &HashMap<String, usize>,
+) -> Result<Team, Vec<Diagnostic>> {
     let Some(name) = text(get(root, "name")) else {
-        return Err(vec![Diagnostic::error(format!("{} has no `name`", file.name)).in_file(file, 0..0)]);
+        return Err(vec![
+            Diagnostic::error(format!("{} has no `name`", file.name)).in_file(file, 0..0),
+        ]);
     };
     let website = get(root, "website");
     let title = text(website.and_then(|w| get(w, "name"))).unwrap_or_else(|| name.clone());
@@ -142,11 +167,19 @@ fn team(file: &Arc<SourceFile>, root: &Node, by_login: &HashMap<String, usize>) 
     group.github_teams = github_teams(root, &name);
     let mut errors = Vec::new();
     let people = get(root, "people");
-    let list = |key: &str| people.and_then(|p| get(p, key)).map_or(&[][..], |n| match &n.kind {
-        NodeKind::Array(items) => items.as_slice(),
-        _ => &[],
-    });
-    let leads: Vec<String> = list("leads").iter().filter_map(|n| text(Some(n))).map(|l| l.to_lowercase()).collect();
+    let list = |key: &str| {
+        people
+            .and_then(|p| get(p, key))
+            .map_or(&[][..], |n| match &n.kind {
+                NodeKind::Array(items) => items.as_slice(),
+                _ => &[],
+            })
+    };
+    let leads: Vec<String> = list("leads")
+        .iter()
+        .filter_map(|n| text(Some(n)))
+        .map(|l| l.to_lowercase())
+        .collect();
     for (key, status) in [("members", None), ("alumni", Some("alumni"))] {
         for node in list(key) {
             let (login, span) = match &node.kind {
@@ -159,26 +192,43 @@ fn team(file: &Arc<SourceFile>, root: &Node, by_login: &HashMap<String, usize>) 
             };
             let Some(&person) = by_login.get(&login.to_lowercase()) else {
                 errors.push(
-                    Diagnostic::error(format!("team `{name}` lists `{login}`, who has no file in people/"))
-                        .in_file(file, span)
-                        .with_label("unknown person"),
+                    Diagnostic::error(format!(
+                        "team `{name}` lists `{login}`, who has no file in people/"
+                    ))
+                    .in_file(file, span)
+                    .with_label("unknown person"),
                 );
                 continue;
             };
             if group.members.iter().any(|m| m.person == person) {
                 continue;
             }
-            let role = leads.contains(&login.to_lowercase()).then(|| "lead".to_string());
-            group.members.push(Member { person, status: status.map(str::to_string), role, fields: Vec::new() });
+            let role = leads
+                .contains(&login.to_lowercase())
+                .then(|| "lead".to_string());
+            group.members.push(Member {
+                person,
+                status: status.map(str::to_string),
+                role,
+                fields: Vec::new(),
+            });
         }
     }
     if !errors.is_empty() {
         return Err(errors);
     }
-    let name_span = entries(root).iter().find(|e| e.key == "name").map_or(0..0, |e| e.value.span.clone());
-    let parent = get(root, "subteam-of").and_then(|n| Some((text(Some(n))?, (Arc::clone(file), n.span.clone()))));
+    let name_span = entries(root)
+        .iter()
+        .find(|e| e.key == "name")
+        .map_or(0..0, |e| e.value.span.clone());
+    let parent = get(root, "subteam-of")
+        .and_then(|n| Some((text(Some(n))?, (Arc::clone(file), n.span.clone()))));
     Ok(Team {
-        source: SourceGroup { group, by_login: Vec::new(), at: (Arc::clone(file), name_span) },
+        source: SourceGroup {
+            group,
+            by_login: Vec::new(),
+            at: (Arc::clone(file), name_span),
+        },
         parent,
     })
 }
@@ -202,8 +252,11 @@ fn github_teams(root: &Node, name: &str) -> Vec<String> {
 
 /// The groups, with `subteam-of` resolved to their parents.
 fn link_parents(teams: Vec<Team>, errors: &mut Vec<Diagnostic>) -> Vec<SourceGroup> {
-    let index: HashMap<String, usize> =
-        teams.iter().enumerate().map(|(i, t)| (t.source.group.id.clone(), i)).collect();
+    let index: HashMap<String, usize> = teams
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (t.source.group.id.clone(), i))
+        .collect();
     teams
         .into_iter()
         .map(|Team { mut source, parent }| {
@@ -211,8 +264,10 @@ fn link_parents(teams: Vec<Team>, errors: &mut Vec<Diagnostic>) -> Vec<SourceGro
                 match index.get(&name) {
                     Some(&p) => source.group.parent = Some(p),
                     None => errors.push(
-                        Diagnostic::error(format!("`subteam-of` names `{name}`, which has no file in teams/"))
-                            .in_file(&at.0, at.1),
+                        Diagnostic::error(format!(
+                            "`subteam-of` names `{name}`, which has no file in teams/"
+                        ))
+                        .in_file(&at.0, at.1),
                     ),
                 }
             }

@@ -61,8 +61,12 @@ impl Reader<'_> {
 
     fn syntax_error(&self, error: &ScanError) -> Diagnostic {
         let at = self.offset(*error.marker());
-        Diagnostic::error(format!("{} is not valid YAML: {}", self.file.name, error.info()))
-            .in_file(self.file, at..(at + 1).min(self.file.text.len()).max(at))
+        Diagnostic::error(format!(
+            "{} is not valid YAML: {}",
+            self.file.name,
+            error.info()
+        ))
+        .in_file(self.file, at..(at + 1).min(self.file.text.len()).max(at))
     }
 
     fn error(&self, at: Range<usize>, message: &str) -> Diagnostic {

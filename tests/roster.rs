@@ -1,0 +1,367 @@
+//! The roster read from the people files projects already keep: each
+//! format on small files of its own, the merge, their bad inputs, and the
+//! real files of Kubernetes, all-contributors, rust-lang/team and containerd
+//! when `../shared/corpus` is there.
+
+mod common;
+
+use std::path::Path;
+
+use common::{RunResult, Shape, book_root, corpus, request, run};
+use serde_json::{Value, json};
+
+/// Runs `chapter` in a book root holding `files`, with `people` as the
+/// `people` setting.
+fn build(files: &[(&str, &str)], people: Value, chapter: &str) -> RunResult {
+    let dir = book_root(files);
+    let config = json!({"preprocessor": {"community": {"people": people}}});
+    run(&request(
+        Shape::V05,
+        dir.path(),
+        config,
+        &[("C", "c.md", chapter)],
+    ))
+    .with_root(dir.path())
+}
+
+trait WithRoot {
+    fn with_root(self, root: &Path) -> RunResult;
+}
+
+impl WithRoot for RunResult {
+    /// The result with the temporary root shown as `<root>`.
+    fn with_root(mut self, root: &Path) -> RunResult {
+        self.stderr = self.stderr.replace(&root.display().to_string(), "<root>");
+        self
+    }
+}
+
+fn page(result: &RunResult) -> String {
+    assert_eq!(result.code, 0, "stderr:\n{}", result.stderr);
+    result.contents(Shape::V05).remove(0)
+}
+
+const OWNERS_ALIASES: &str = "aliases:\n  docs-leads:\n    - ada\n    - grace\n  docs-reviewers:\n    - margaret\n    - docs-leads\n";
+const OWNERS: &str = "approvers:\n  - docs-leads\n  - linus\nreviewers:\n  - docs-reviewers\nemeritus_approvers:\n  - alan\n";
+const NAMES: &str = "[people.ada]\nname = \"Ada Lovelace\"\naffiliation = \"Engines\"\n";
+
+#[test]
+fn owners_files_expand_aliases_and_mark_emeritus_approvers() {
+    let files = [
+        ("OWNERS_ALIASES", OWNERS_ALIASES),
+        ("docs/OWNERS", OWNERS),
+        ("maintainers.toml", NAMES),
+    ];
+    let people = json!(["maintainers.toml", "OWNERS_ALIASES", {"path": "docs/OWNERS", "prefix": "sig-docs"}]);
+    let out = page(&build(
+        &files,
+        people.clone(),
+        "{{#maintainers sig-docs-approvers}}\n",
+    ));
+    assert_eq!(
+        out,
+        "- Ada Lovelace ([ada](https://github.com/ada))\n\
+         - grace ([grace](https://github.com/grace))\n\
+         - linus ([linus](https://github.com/linus))\n\
+         - (emeritus) alan ([alan](https://github.com/alan))\n"
+    );
+    // Aliases of aliases expand too, each person once.
+    let out = page(&build(
+        &files,
+        people,
+        "{{#maintainers sig-docs-reviewers style=inline}}\n",
+    ));
+    assert!(
+        out.contains("margaret") && out.contains("Ada Lovelace") && out.contains("grace"),
+        "{out}"
+    );
+}
+
+#[test]
+fn all_contributors_are_one_group_with_their_contributions() {
+    let rc = r#"{"projectName": "x", "contributors": [
+      {"login": "kent", "name": "Kent", "avatar_url": "https://example.com/k.png", "profile": "https://kent.example", "contributions": ["doc", "review"]},
+      {"login": "jane", "name": "Jane", "contributions": []}
+    ]}"#;
+    let out = page(&build(
+        &[(".all-contributorsrc", rc)],
+        json!(".all-contributorsrc"),
+        "{{#maintainers contributors}}\n",
+    ));
+    assert_eq!(
+        out,
+        "- Kent ([kent](https://kent.example))\n- Jane ([jane](https://github.com/jane))\n"
+    );
+}
+
+#[test]
+fn maintainers_csv_sections_are_groups() {
+    let csv = "# project maintainers\n#\n# COMMITTERS\n# GitHub ID, Name, Email address, GPG fingerprint\n\"akihiro\",\"Akihiro Suda\",\"a@example.com\",\"C020 EA87, 910C\"\n\n# REVIEWERS\n\"jterry\",\"Justin Terry\",\"j@example.com\",\"\"\n";
+    let files = [("MAINTAINERS", csv)];
+    let out = page(&build(
+        &files,
+        json!("MAINTAINERS"),
+        "{{#maintainers committers style=inline}} and {{#maintainers reviewers style=inline}}\n",
+    ));
+    assert_eq!(
+        out,
+        "Akihiro Suda ([akihiro](https://github.com/akihiro)) and Justin Terry ([jterry](https://github.com/jterry))\n"
+    );
+}
+
+#[test]
+fn rust_team_folders_give_teams_with_leads_alumni_and_parents() {
+    let files = [
+        (
+            "team/people/ada.toml",
+            "name = \"Ada\"\ngithub = \"ada\"\ngithub-id = 1\n",
+        ),
+        ("team/people/bob.toml", "name = \"Bob\"\ngithub = \"Bob\"\n"),
+        ("team/people/cy.toml", "name = \"Cy\"\ngithub = \"cy\"\n"),
+        (
+            "team/teams/lang.toml",
+            "name = \"lang\"\n[people]\nleads = [\"ada\"]\nmembers = [\"ada\", { github = \"bob\", roles = [\"x\"] }]\nalumni = [\"cy\"]\n[website]\nname = \"Language team\"\ndescription = \"Designs the language\"\n[[github]]\norgs = [\"rust-lang\"]\n",
+        ),
+        (
+            "team/teams/lang-docs.toml",
+            "name = \"lang-docs\"\nsubteam-of = \"lang\"\n[people]\nleads = []\nmembers = [\"cy\"]\nalumni = []\n",
+        ),
+    ];
+    let out = page(&build(&files, json!("team"), "{{#maintainers lang}}\n"));
+    assert_eq!(
+        out,
+        "- Ada, lead ([ada](https://github.com/ada))\n- Bob ([Bob](https://github.com/Bob))\n- (alumni) Cy ([cy](https://github.com/cy))\n"
+    );
+    let out = page(&build(
+        &files,
+        json!("team"),
+        "# Teams\n\n{{#maintainers}}\n",
+    ));
+    assert!(
+        out.contains("## Language team\n\nDesigns the language\n"),
+        "{out}"
+    );
+    assert!(out.contains("### lang-docs\n"), "{out}");
+}
+
+#[test]
+fn later_sources_fill_gaps_but_never_overwrite() {
+    let files = [
+        ("maintainers.toml", "[people.ada]\ngithub = \"Ada-L\"\n"),
+        (
+            ".all-contributorsrc",
+            r#"{"contributors": [{"login": "ada-l", "name": "Ada Lovelace", "profile": "https://ada.example"}]}"#,
+        ),
+    ];
+    let out = page(&build(
+        &files,
+        json!(["maintainers.toml", ".all-contributorsrc"]),
+        "{{#person ada}}\n",
+    ));
+    assert_eq!(out, "Ada Lovelace ([ada](https://ada.example))\n");
+}
+
+fn errors(files: &[(&str, &str)], people: Value) -> String {
+    let result = build(files, people, "{{#maintainers x}}\n");
+    assert_eq!(result.code, 1, "stderr:\n{}", result.stderr);
+    result.stderr
+}
+
+#[test]
+fn bad_sources_are_located_errors() {
+    let cases: Vec<(&str, Vec<(&str, &str)>, Value, &str)> = vec![
+        (
+            "malformed YAML",
+            vec![("OWNERS_ALIASES", "aliases:\n  a: [x\n")],
+            json!("OWNERS_ALIASES"),
+            "OWNERS_ALIASES is not valid YAML",
+        ),
+        (
+            "no aliases",
+            vec![("OWNERS_ALIASES", "other: 1\n")],
+            json!("OWNERS_ALIASES"),
+            "OWNERS_ALIASES has no `aliases:`",
+        ),
+        (
+            "missing prefix",
+            vec![("OWNERS", OWNERS)],
+            json!("OWNERS"),
+            "give it a `prefix`",
+        ),
+        (
+            "unknown format",
+            vec![("people.txt", "")],
+            json!({"path": "people.txt", "format": "owner"}),
+            "unknown format `owner`",
+        ),
+        (
+            "no format",
+            vec![("people.txt", "")],
+            json!("people.txt"),
+            "cannot tell the format of `people.txt`",
+        ),
+        (
+            "not a login",
+            vec![(
+                ".all-contributorsrc",
+                r#"{"contributors": [{"login": "not a login"}]}"#,
+            )],
+            json!(".all-contributorsrc"),
+            "`not a login` is not a GitHub login",
+        ),
+        (
+            "malformed JSON",
+            vec![(".all-contributorsrc", "{\"contributors\": [")],
+            json!(".all-contributorsrc"),
+            "is not valid JSON",
+        ),
+        (
+            "unknown person in a team",
+            vec![
+                ("t/people/a.toml", "github = \"a\"\n"),
+                (
+                    "t/teams/x.toml",
+                    "name = \"x\"\n[people]\nmembers = [\"a\", \"zed\"]\n",
+                ),
+            ],
+            json!("t"),
+            "team `x` lists `zed`, who has no file in people/",
+        ),
+        (
+            "alias cycle",
+            vec![
+                ("OWNERS_ALIASES", "aliases:\n  a:\n    - b\n  b:\n    - a\n"),
+                ("OWNERS", "approvers:\n  - a\n"),
+            ],
+            json!(["OWNERS_ALIASES", {"path": "OWNERS", "prefix": "p"}]),
+            "aliases form a cycle: a -> b -> a",
+        ),
+        (
+            "folder without people and teams",
+            vec![("t/readme.md", "")],
+            json!({"path": "t", "format": "rust-team"}),
+            "is not a rust-lang/team folder",
+        ),
+        (
+            "unclosed CSV quote",
+            vec![("MAINTAINERS", "\"a\",\"b\n")],
+            json!("MAINTAINERS"),
+            "a quoted field is not closed",
+        ),
+        (
+            "same group twice",
+            vec![
+                ("MAINTAINERS", "# REVIEWERS\n\"a\",\"A\"\n"),
+                (
+                    "maintainers.toml",
+                    "[people.b]\n[[groups]]\nid = \"reviewers\"\nmembers = [\"b\"]\n",
+                ),
+            ],
+            json!(["maintainers.toml", "MAINTAINERS"]),
+            "group `reviewers` is defined by two sources: `maintainers.toml` and `MAINTAINERS`",
+        ),
+    ];
+    for (name, files, people, message) in cases {
+        let stderr = errors(&files, people);
+        assert!(stderr.contains(message), "{name}: {stderr}");
+        // Every error points at a line of a file (settings at book.toml).
+        assert!(
+            stderr.contains("--> ") || stderr.contains("book.toml"),
+            "{name}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn a_broken_source_still_builds_with_on_error_warn() {
+    let dir = book_root(&[("OWNERS_ALIASES", "aliases:\n  a: [x\n")]);
+    let config =
+        json!({"preprocessor": {"community": {"people": "OWNERS_ALIASES", "on-error": "warn"}}});
+    let result = run(&request(
+        Shape::V05,
+        dir.path(),
+        config,
+        &[("C", "c.md", "{{#maintainers a}}\n")],
+    ));
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    assert!(
+        result
+            .stderr
+            .contains("warning: OWNERS_ALIASES is not valid YAML"),
+        "{}",
+        result.stderr
+    );
+}
+
+// ------------------------------------------------------------- real files
+
+/// The corpus folder `name`, if `../shared/corpus` is there.
+fn real(name: &str) -> Option<String> {
+    let path = corpus().join("others").join(name);
+    path.exists().then(|| path.display().to_string())
+}
+
+#[test]
+fn kubernetes_owners_and_aliases() {
+    let Some(k8s) = real("kubernetes-community") else {
+        return;
+    };
+    let people = json!([format!("{k8s}/OWNERS_ALIASES"), {"path": format!("{k8s}/OWNERS"), "prefix": "community"}]);
+    let out = page(&build(
+        &[],
+        people,
+        "{{#maintainers community-approvers}}\n",
+    ));
+    assert!(
+        out.contains("- cblecker ([cblecker](https://github.com/cblecker))"),
+        "{out}"
+    );
+    // `sig-contributor-experience-leads` is an alias: its members, not itself.
+    assert!(!out.contains("sig-contributor-experience-leads"), "{out}");
+    assert!(out.contains("- (emeritus) spiffxp"), "{out}");
+}
+
+#[test]
+fn all_contributors_of_all_contributors() {
+    let Some(dir) = real("all-contributors") else {
+        return;
+    };
+    let out = page(&build(
+        &[],
+        json!(format!("{dir}/.all-contributorsrc")),
+        "{{#maintainers contributors style=table}}\n",
+    ));
+    assert!(out.contains("Kent C. Dodds"), "{out}");
+}
+
+#[test]
+fn rust_lang_team() {
+    let Some(dir) = real("rust-lang-team") else {
+        return;
+    };
+    let out = page(&build(
+        &[],
+        json!(format!("{dir}")),
+        "{{#maintainers compiler}}\n",
+    ));
+    assert!(
+        out.contains(", lead ([davidtwco](https://github.com/davidtwco))"),
+        "{out}"
+    );
+}
+
+#[test]
+fn containerd_maintainers() {
+    let Some(dir) = real("containerd-project") else {
+        return;
+    };
+    let out = page(&build(
+        &[],
+        json!(format!("{dir}/MAINTAINERS")),
+        "{{#maintainers committers}}\n",
+    ));
+    assert!(
+        out.contains("- Akihiro Suda ([AkihiroSuda](https://github.com/AkihiroSuda))"),
+        "{out}"
+    );
+}
