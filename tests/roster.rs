@@ -167,9 +167,12 @@ fn errors(files: &[(&str, &str)], people: Value) -> String {
     result.stderr
 }
 
+/// A bad-input case: its name, the book's files, `people`, and the message.
+type BadSource = (&'static str, Vec<(&'static str, &'static str)>, Value, &'static str);
+
 #[test]
 fn bad_sources_are_located_errors() {
-    let cases: Vec<(&str, Vec<(&str, &str)>, Value, &str)> = vec![
+    let cases: Vec<BadSource> = vec![
         (
             "malformed YAML",
             vec![("OWNERS_ALIASES", "aliases:\n  a: [x\n")],
