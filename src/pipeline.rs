@@ -132,8 +132,11 @@ pub fn process_chapters(
     let book = BookIndex::new(settings, chapters, texts);
     let checked = check::check_book(&run, &expanded, &book);
     let mut contents = vec![None; chapters.len()];
-    // Data files' own problems first, once each; then the chapters', in order.
+    let drift = check::owners::check(settings, &data);
+    // Data files' own problems first, once each; then the drift between
+    // CODEOWNERS and the roster; then the chapters', in order.
     let mut diagnostics = data.diagnostics();
+    diagnostics.extend(drift);
     for (index, (text, found)) in checked {
         contents[index] = text;
         diagnostics.extend(found.into_iter().map(|d| d.for_chapter(index)));

@@ -12,7 +12,7 @@ use common::{RunResult, Shape, book_root, request, run, run_bytes};
 use serde_json::{Value, json};
 
 const PEOPLE: &str = "[people.soumith]\nname = \"Soumith Chintala\"\n\n[people.ezyang]\nname = \"Edward Yang\"\n\n[[groups]]\nid = \"core\"\ntitle = \"Core\"\nmembers = [\"soumith\", { handle = \"ezyang\", status = \"emeritus\" }]\n";
-const CODEOWNERS: &str = "* @soumith\n/docs/ @ezyang\n";
+const CODEOWNERS: &str = "* @soumith\n/docs/ @soumith\n";
 const CONTRIBUTING: &str = "# Contributing\n\n## Reporting Issues\n\n## Common Mistakes\n";
 const GUIDE: &str = "# Guide\n\n## Setting Up\n";
 

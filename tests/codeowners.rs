@@ -28,14 +28,17 @@ fn owners_of_a_path_last_match_wins() {
     let files = [("CODEOWNERS", CODEOWNERS), ("maintainers.toml", PEOPLE)];
     assert_snapshot!(
         expand_one(&files, "README: {{#codeowners README.md}}. Docs: {{#codeowners docs/index.md}}. Tool: {{#codeowners tools/x.py}}. Vendored: {{#codeowners third_party/a/b.c}}.\n"),
-        @"README: Soumith Chintala ([soumith](https://github.com/soumith)). Docs: Edward Yang ([ezyang](https://github.com/ezyang)) and @pytorch/docs-team. Tool: docs@example.com and @unknown-login. Vendored: no code owner."
+        @"README: Soumith Chintala ([soumith](https://github.com/soumith)). Docs: Edward Yang ([ezyang](https://github.com/ezyang)) and [@pytorch/docs-team](https://github.com/orgs/pytorch/teams/docs-team). Tool: docs@example.com and [@unknown-login](https://github.com/unknown-login). Vendored: no code owner."
     );
 }
 
 #[test]
 fn works_without_a_people_file() {
     let out = expand_one(&[("CODEOWNERS", "* @a @b\n")], "{{#codeowners x}}\n");
-    assert_eq!(out, "@a and @b\n");
+    assert_eq!(
+        out,
+        "[@a](https://github.com/a) and [@b](https://github.com/b)\n"
+    );
 }
 
 #[test]
@@ -48,7 +51,10 @@ fn found_in_the_parent_folder() {
         &[("A", "a.md", "{{#codeowners a}}")],
     ));
     assert_eq!(result.code, 0, "{}", result.stderr);
-    assert_eq!(result.contents(Shape::V05)[0], "@root-owner");
+    assert_eq!(
+        result.contents(Shape::V05)[0],
+        "[@root-owner](https://github.com/root-owner)"
+    );
 }
 
 /// `codeowners = "path"` wins over the files looked for by default.
@@ -66,7 +72,10 @@ fn configured_path_is_used() {
         &[("A", "a.md", "{{#codeowners a}}")],
     ));
     assert_eq!(result.code, 0, "{}", result.stderr);
-    assert_eq!(result.contents(Shape::V04)[0], "@configured-owner");
+    assert_eq!(
+        result.contents(Shape::V04)[0],
+        "[@configured-owner](https://github.com/configured-owner)"
+    );
 }
 
 /// In one folder the file GitHub uses wins: `.github/`, then the root, then
@@ -80,16 +89,19 @@ fn githubs_file_wins_when_there_are_several() {
                 ("CODEOWNERS", "* @root\n"),
                 (".github/CODEOWNERS", "* @github\n"),
             ],
-            "@github",
+            "[@github](https://github.com/github)",
         ),
         (
             vec![
                 ("docs/CODEOWNERS", "* @docs\n"),
                 ("CODEOWNERS", "* @root\n"),
             ],
-            "@root",
+            "[@root](https://github.com/root)",
         ),
-        (vec![("docs/CODEOWNERS", "* @docs\n")], "@docs"),
+        (
+            vec![("docs/CODEOWNERS", "* @docs\n")],
+            "[@docs](https://github.com/docs)",
+        ),
     ] {
         let dir = book_root(&files);
         let result = run(&request(
@@ -141,5 +153,5 @@ fn invalid_lines_warn_and_are_skipped_like_github() {
         "{}",
         result.stderr
     );
-    assert_eq!(result.contents(Shape::V05)[0], "@b");
+    assert_eq!(result.contents(Shape::V05)[0], "[@b](https://github.com/b)");
 }

@@ -168,7 +168,12 @@ fn errors(files: &[(&str, &str)], people: Value) -> String {
 }
 
 /// A bad-input case: its name, the book's files, `people`, and the message.
-type BadSource = (&'static str, Vec<(&'static str, &'static str)>, Value, &'static str);
+type BadSource = (
+    &'static str,
+    Vec<(&'static str, &'static str)>,
+    Value,
+    &'static str,
+);
 
 #[test]
 fn bad_sources_are_located_errors() {

@@ -4,6 +4,7 @@
 
 pub mod anchors;
 mod map;
+pub mod owners;
 
 use crate::config::{AnchorCheck, OnError};
 use crate::diagnostic::{Diagnostic, Location};
@@ -30,6 +31,12 @@ pub fn check_book(
     let settings = run.settings;
     let check_anchors = settings.check_anchors != AnchorCheck::Off;
     let url = settings.contributing_url.as_deref();
+    let mut group_pages = std::collections::HashMap::new();
+    for (index, e) in expanded.iter().enumerate() {
+        for id in e.iter().flat_map(|e| &e.deferred.rendered_groups) {
+            group_pages.entry(id.clone()).or_insert(index);
+        }
+    }
     let todo: Vec<usize> = (0..run.chapters.len())
         .filter(|&i| {
             expanded[i].is_some()
@@ -39,13 +46,14 @@ pub fn check_book(
     parallel::map(
         &todo,
         |i| run.chapters[i].content.len(),
-        |i| check_chapter(run, book, i, expanded[i].as_ref()),
+        |i| check_chapter(run, book, &group_pages, i, expanded[i].as_ref()),
     )
 }
 
 fn check_chapter(
     run: &Run<'_>,
     book: &BookIndex<'_>,
+    group_pages: &std::collections::HashMap<String, usize>,
     index: usize,
     expanded: Option<&Expanded>,
 ) -> Checked {
@@ -64,6 +72,7 @@ fn check_chapter(
         run,
         chapter: index,
         ids: book,
+        group_pages,
     };
     let mut late = Vec::new();
     let links = resolve_links(&cx, deferred, &mut late);

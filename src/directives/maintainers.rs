@@ -235,6 +235,7 @@ struct Hierarchy<'a> {
 impl Hierarchy<'_> {
     fn group(&self, index: usize, level: u8, out: &mut Vec<Event<'static>>) {
         let group = &self.people.groups[index];
+        self.cx.renders_group(&group.id);
         let heading = HeadingLevel::try_from(level as usize).unwrap_or(HeadingLevel::H6);
         out.push(Event::Start(Tag::Heading {
             level: heading,

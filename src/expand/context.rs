@@ -96,6 +96,9 @@ pub struct Deferred {
     pub links: Vec<PendingLink>,
     /// Anchors of generated links.
     pub anchors: Vec<AnchorRequest>,
+    /// Groups whose headings this chapter renders (`{{#maintainers}}`),
+    /// so that links to a group can find its page.
+    pub rendered_groups: Vec<String>,
 }
 
 /// State of one chapter's expansion, shared by the contexts of its
@@ -204,6 +207,15 @@ impl<'a> Cx<'a> {
         Expansion::Inline(super::marker::marker(number))
     }
 
+    /// Records that this chapter renders group `id` as a heading.
+    pub fn renders_group(&self, id: &str) {
+        self.state
+            .deferred
+            .borrow_mut()
+            .rendered_groups
+            .push(id.to_string());
+    }
+
     /// Asks the resolve stage to check that `path` (relative to `src`) has
     /// `#fragment`, reporting `diagnostic` (with the closest id) if not.
     pub fn check_anchor_later(&self, path: String, fragment: String, diagnostic: Diagnostic) {
@@ -258,6 +270,8 @@ pub struct LinkCx<'a> {
     pub chapter: usize,
     /// Every chapter's ids.
     pub ids: &'a dyn BookIds,
+    /// The chapter that renders each group as a heading, by group id.
+    pub group_pages: &'a std::collections::HashMap<String, usize>,
 }
 
 impl LinkCx<'_> {
@@ -279,5 +293,21 @@ impl LinkCx<'_> {
     /// The chapter whose path (relative to `src`) is `path`.
     pub fn chapter_by_path(&self, path: &str) -> Option<usize> {
         self.ids.chapter_by_path(path)
+    }
+
+    /// A link from this chapter to the heading `title` that a
+    /// `{{#maintainers}}` renders for group `id`, if a chapter does.
+    pub fn group_link(&self, id: &str, title: &str) -> Option<String> {
+        let chapter = *self.group_pages.get(id)?;
+        let page = self.ids.page(chapter)?;
+        let heading = page.find_by_text(title)?;
+        let here = self.current().path.as_deref().unwrap_or_default();
+        let there = self.run.chapters[chapter].path.as_deref()?;
+        let base = if chapter == self.chapter {
+            String::new()
+        } else {
+            crate::paths::relative(here, there)
+        };
+        Some(format!("{base}#{}", heading.id))
     }
 }

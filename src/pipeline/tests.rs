@@ -67,9 +67,12 @@ fn chapter(path: &str, content: &str) -> Chapter {
     }
 }
 
+/// Settings for a book whose root holds no data files.
 fn settings() -> Settings {
+    static EMPTY_ROOT: std::sync::OnceLock<tempfile::TempDir> = std::sync::OnceLock::new();
+    let root = EMPTY_ROOT.get_or_init(|| tempfile::tempdir().expect("tempdir"));
     let context = Context {
-        root: ".".into(),
+        root: root.path().to_path_buf(),
         config: serde_json::json!({}),
         renderer: "html".into(),
         mdbook_version: "0.5.4".into(),

@@ -237,6 +237,11 @@ impl People {
             .map(|&i| &self.people[i])
     }
 
+    /// The index of the person with GitHub login `login`.
+    pub fn index_by_github(&self, login: &str) -> Option<usize> {
+        self.by_login.get(&login.to_lowercase()).copied()
+    }
+
     /// The group with `id`.
     pub fn group(&self, id: &str) -> Option<&Group> {
         self.by_group.get(id).map(|&i| &self.groups[i])

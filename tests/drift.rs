@@ -1,0 +1,188 @@
+//! The drift check between CODEOWNERS and the roster, and CODEOWNERS teams
+//! that a group claims.
+
+mod common;
+
+use common::{RunResult, Shape, book_root, request, run};
+use serde_json::{Value, json};
+
+const PEOPLE: &str = r#"
+[people.ada]
+name = "Ada Lovelace"
+
+[people.grace]
+name = "Grace Hopper"
+
+[people.alan]
+name = "Alan Turing"
+
+[[groups]]
+id = "core"
+title = "Core Maintainers"
+github-team = "acme/core"
+members = ["ada", "grace", { handle = "alan", status = "emeritus" }]
+
+[[groups]]
+id = "docs"
+title = "Documentation"
+members = ["grace"]
+"#;
+
+const CODEOWNERS: &str = "# Everything.\n\
+*            @acme/core\n\
+/docs/       @grace @acme/docs\n\
+/old/        @alan\n\
+/older/      @alan\n\
+/typo/       @gracee @ada\n";
+
+fn build(codeowners: &str, settings: Value, chapters: &[(&str, &str, &str)]) -> RunResult {
+    let dir = book_root(&[("maintainers.toml", PEOPLE), ("CODEOWNERS", codeowners)]);
+    let config = json!({"preprocessor": {"community": settings}});
+    run(&request(Shape::V05, dir.path(), config, chapters))
+}
+
+#[test]
+fn every_kind_of_drift_is_reported_once_at_its_place() {
+    let result = build(CODEOWNERS, json!({}), &[("C", "c.md", "Plain.\n")]);
+    assert_eq!(result.code, 0, "warnings only: {}", result.stderr);
+    let stderr = &result.stderr;
+    assert!(
+        stderr.contains(
+            "warning: code owner `@acme/docs` is a team no group claims\n  --> CODEOWNERS:3:21"
+        ),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("help: if it is group `docs`, give it `github-team = \"acme/docs\"`"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("warning: code owner `@alan` no longer serves"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("note: on 2 lines: 4, 5"), "{stderr}");
+    assert!(
+        stderr.contains("warning: code owner `@gracee` is in no roster source"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("help: did you mean `@grace`?"), "{stderr}");
+    assert!(
+        stderr.contains("warning: these paths have no active code owner\n  --> CODEOWNERS:4:1"),
+        "{stderr}"
+    );
+    // Once per finding: `@alan` is on two lines but reported once.
+    assert_eq!(
+        stderr.matches("`@alan` no longer serves").count(),
+        1,
+        "{stderr}"
+    );
+    assert_eq!(stderr.matches("warning:").count(), 4, "{stderr}");
+}
+
+#[test]
+fn check_owners_error_fails_and_off_is_silent() {
+    let result = build(
+        CODEOWNERS,
+        json!({"check-owners": "error"}),
+        &[("C", "c.md", "Plain.\n")],
+    );
+    assert_eq!(result.code, 1, "{}", result.stderr);
+    assert!(
+        result
+            .stderr
+            .contains("error: code owner `@alan` no longer serves"),
+        "{}",
+        result.stderr
+    );
+    let result = build(
+        CODEOWNERS,
+        json!({"check-owners": "off"}),
+        &[("C", "c.md", "Plain.\n")],
+    );
+    assert_eq!(result.code, 0);
+    assert!(result.stderr.is_empty(), "{}", result.stderr);
+    // Only `retired` is inactive here: `@alan` (emeritus) serves.
+    let result = build(
+        CODEOWNERS,
+        json!({"inactive-statuses": ["retired"]}),
+        &[("C", "c.md", "Plain.\n")],
+    );
+    assert!(!result.stderr.contains("@alan"), "{}", result.stderr);
+}
+
+#[test]
+fn no_roster_or_no_codeowners_means_no_check() {
+    let dir = book_root(&[("CODEOWNERS", "* @nobody\n")]);
+    let result = run(&request(
+        Shape::V05,
+        dir.path(),
+        json!({}),
+        &[("C", "c.md", "Plain.\n")],
+    ));
+    assert_eq!((result.code, result.stderr.as_str()), (0, ""));
+    let dir = book_root(&[("maintainers.toml", PEOPLE)]);
+    let result = run(&request(
+        Shape::V05,
+        dir.path(),
+        json!({}),
+        &[("C", "c.md", "Plain.\n")],
+    ));
+    assert_eq!((result.code, result.stderr.as_str()), (0, ""));
+}
+
+#[test]
+fn claimed_teams_link_to_their_group_heading() {
+    let chapters = [
+        (
+            "Owners",
+            "owners.md",
+            "{{#codeowners}}\n\nDocs: {{#codeowners docs/a.md}}; people: {{#codeowners docs/a.md members}}.\n",
+        ),
+        ("People", "people/all.md", "# People\n\n{{#maintainers}}\n"),
+    ];
+    let result = build(CODEOWNERS, json!({"check-owners": "off"}), &chapters);
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    let pages = result.contents(Shape::V05);
+    let owners = &pages[0];
+    assert!(owners.contains("|**Everything.**||"), "{owners}");
+    assert!(
+        owners.contains("|`*`|[Core Maintainers](people/all.md#core-maintainers)|"),
+        "{owners}"
+    );
+    assert!(
+        owners.contains("[@acme/docs](https://github.com/orgs/acme/teams/docs)"),
+        "{owners}"
+    );
+    assert!(
+        owners.contains("[@gracee](https://github.com/gracee)"),
+        "{owners}"
+    );
+    assert!(
+        owners.contains("Docs: Grace Hopper ([grace](https://github.com/grace)) and [@acme/docs](https://github.com/orgs/acme/teams/docs);"),
+        "{owners}"
+    );
+    // `members`: the people, teams expanded, each once.
+    let co = "/docs/ @acme/core @grace\n";
+    let result = build(
+        co,
+        json!({"check-owners": "off"}),
+        &[("O", "o.md", "{{#codeowners docs/x members}}\n")],
+    );
+    assert_eq!(
+        result.contents(Shape::V05)[0],
+        "Ada Lovelace ([ada](https://github.com/ada)), Grace Hopper ([grace](https://github.com/grace)) and Alan Turing ([alan](https://github.com/alan))\n"
+    );
+}
+
+#[test]
+fn a_claimed_team_without_a_rendered_group_links_to_github() {
+    let result = build(
+        "* @acme/core\n",
+        json!({}),
+        &[("O", "o.md", "{{#codeowners x}}\n")],
+    );
+    assert_eq!(
+        result.contents(Shape::V05)[0],
+        "[Core Maintainers](https://github.com/orgs/acme/teams/core)\n"
+    );
+}
