@@ -373,3 +373,108 @@ fn containerd_maintainers() {
         "{out}"
     );
 }
+
+// ------------------------------------------------------- tables and grids
+
+const STEERING: &str = r#"
+[people.ada]
+name = "Ada Lovelace"
+affiliation = "Engines Ltd"
+
+[people.ada.fields]
+pronouns = "she/her"
+
+[people.bob]
+name = "Bob <Builder>"
+github = false
+
+[[groups]]
+id = "steering"
+members = [
+    { handle = "ada", fields = { term-ends = "July 2027" } },
+    { handle = "bob", fields = { term-ends = "2028" } },
+]
+"#;
+
+#[test]
+fn columns_choose_and_order_columns_including_free_fields() {
+    let out = page(&build(
+        &[("maintainers.toml", STEERING)],
+        json!("maintainers.toml"),
+        "{{#maintainers steering style=table columns=name,affiliation,term-ends,pronouns}}\n",
+    ));
+    assert_eq!(
+        out,
+        "|Name|Affiliation|Term ends|Pronouns|\n|----|-----------|---------|--------|\n|Ada Lovelace|Engines Ltd|July 2027|she/her|\n|Bob \\<Builder>||2028||\n"
+    );
+    // Without `columns=`, the fields come after the built-in columns, and
+    // empty columns (role, status) are left out.
+    let out = page(&build(
+        &[("maintainers.toml", STEERING)],
+        json!("maintainers.toml"),
+        "{{#maintainers steering style=table}}\n",
+    ));
+    assert!(
+        out.starts_with("|Name|Handle|Affiliation|Term ends|Pronouns|\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn an_unknown_column_is_an_error_with_a_suggestion() {
+    let result = build(
+        &[("maintainers.toml", STEERING)],
+        json!("maintainers.toml"),
+        "{{#maintainers steering style=table columns=name,term-end}}\n",
+    );
+    assert_eq!(result.code, 1);
+    assert!(
+        result.stderr.contains("unknown column `term-end`"),
+        "{}",
+        result.stderr
+    );
+    assert!(
+        result.stderr.contains("did you mean `term-ends`?"),
+        "{}",
+        result.stderr
+    );
+}
+
+#[test]
+fn grids_show_avatars_or_initials_and_names_as_text() {
+    let out = page(&build(
+        &[("maintainers.toml", STEERING)],
+        json!("maintainers.toml"),
+        "{{#maintainers steering style=grid}}\n",
+    ));
+    assert!(out.contains("<div class=\"community-grid\">"), "{out}");
+    assert!(
+        out.contains("<img class=\"community-avatar\" src=\"https://github.com/ada.png\""),
+        "{out}"
+    );
+    assert!(
+        out.contains("<span class=\"community-initials\" aria-hidden=\"true\">BB</span>"),
+        "{out}"
+    );
+    assert!(
+        out.contains("<span class=\"community-grid-name\">Bob &lt;Builder&gt;</span>"),
+        "{out}"
+    );
+    assert!(!out.contains("<Builder>"), "{out}");
+    // Not installed: the styles come inline.
+    assert!(out.contains("<style>"), "{out}");
+}
+
+#[test]
+fn all_contributors_tables_show_their_contributions() {
+    let rc = r#"{"contributors": [{"login": "kent", "name": "Kent", "contributions": ["doc", "review"]}]}"#;
+    let out = page(&build(
+        &[(".all-contributorsrc", rc)],
+        json!(".all-contributorsrc"),
+        "{{#maintainers contributors style=table}}\n",
+    ));
+    assert_eq!(
+        out,
+        "|Name|Handle|Contributions|\n|----|------|-------------|\n|Kent|[kent](https://github.com/kent)|doc, review|\n"
+    );
+}

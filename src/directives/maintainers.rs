@@ -8,6 +8,7 @@ use crate::config::AnchorCheck;
 use crate::data::people::{Group, People};
 use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::directives::people_md::{self, Entry};
+use crate::directives::people_table::{self, Column};
 use crate::expand::Cx;
 use crate::expand::args::ArgKind;
 use crate::expand::directive::{BraceDirective, Call, Expansion, Placement, unknown_option};
@@ -17,14 +18,15 @@ use crate::paths;
 /// The `maintainers` directive.
 pub struct Maintainers;
 
-const OPTIONS: &[&str] = &["style", "hide", "only"];
-const STYLES: &[&str] = &["list", "table", "inline"];
+const OPTIONS: &[&str] = &["style", "hide", "only", "columns"];
+const STYLES: &[&str] = &["list", "table", "inline", "grid"];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Style {
     List,
     Table,
     Inline,
+    Grid,
 }
 
 /// The parsed arguments.
@@ -34,6 +36,8 @@ struct Request<'a> {
     style: Style,
     hide: Vec<(String, std::ops::Range<usize>)>,
     only: Vec<(String, std::ops::Range<usize>)>,
+    /// `columns=`: a table's columns, in order.
+    columns: Option<Vec<(String, std::ops::Range<usize>)>>,
 }
 
 impl BraceDirective for Maintainers {
@@ -49,13 +53,14 @@ impl BraceDirective for Maintainers {
             .people(cx.settings())
             .map_err(|e| vec![call.error(e.summary)])?;
         errors.extend(check_statuses(&request, &people, call));
+        errors.extend(check_columns(&request, &people, call));
         if let Some((id, range)) = &request.group
             && people.group(id).is_none()
         {
             errors.push(
                 call.error_at(
                     range.clone(),
-                    format!("no group `{id}` in `{}`", people.file.name),
+                    format!("no group `{id}` in `{}`", people.name),
                 )
                 .with_label("unknown group")
                 .with_suggestion(did_you_mean(id, people.group_ids()))
@@ -74,14 +79,12 @@ impl BraceDirective for Maintainers {
                 })?;
                 let entries = entries(&people, group, &request);
                 let mut events = Vec::new();
-                match request.style {
-                    Style::Inline => {
-                        people_md::sentence_events(&entries, &mut events);
-                        return Ok(Expansion::Inline(to_markdown(events, options)));
-                    }
-                    Style::List => people_md::list_events(&entries, &mut events),
-                    Style::Table => people_md::table_events(&entries, html, &mut events),
+                if request.style == Style::Inline {
+                    people_md::sentence_events(&entries, &mut events);
+                    return Ok(Expansion::Inline(to_markdown(events, options)));
                 }
+                let inline_assets = !cx.settings().assets_installed;
+                render_block(&entries, &request, html, inline_assets, &mut events);
                 Ok(Expansion::Block(to_markdown(events, options)))
             }
             None => {
@@ -117,6 +120,7 @@ fn parse<'a>(call: &Call<'a>) -> Result<(Request<'a>, Vec<Diagnostic>), Vec<Diag
         style: Style::List,
         hide: Vec::new(),
         only: Vec::new(),
+        columns: None,
     };
     let mut errors = Vec::new();
     for arg in call.tokens().map_err(|e| vec![e])? {
@@ -133,12 +137,23 @@ fn parse<'a>(call: &Call<'a>) -> Result<(Request<'a>, Vec<Diagnostic>), Vec<Diag
                     "list" => request.style = Style::List,
                     "table" => request.style = Style::Table,
                     "inline" => request.style = Style::Inline,
+                    "grid" => request.style = Style::Grid,
                     other => errors.push(
                         call.error_at(value_range.clone(), format!("unknown style `{other}`"))
                             .with_suggestion(did_you_mean(other, STYLES.iter().copied()))
                             .with_note(format!("styles: {}", STYLES.join(", "))),
                     ),
                 },
+                "columns" => {
+                    let columns = split_statuses(value, value_range.start);
+                    if columns.is_empty() {
+                        errors.push(call.error_at(
+                            value_range.clone(),
+                            "`columns` needs at least one column, e.g. `columns=name,handle`",
+                        ));
+                    }
+                    request.columns = Some(columns);
+                }
                 "hide" | "only" => {
                     let statuses = split_statuses(value, value_range.start);
                     if statuses.is_empty() {
@@ -256,13 +271,12 @@ impl Hierarchy<'_> {
         let entries = entries(self.people, group, self.request);
         if !entries.is_empty() {
             match self.request.style {
-                Style::Table => people_md::table_events(&entries, self.html, out),
                 Style::Inline => {
                     out.push(Event::Start(Tag::Paragraph));
                     people_md::sentence_events(&entries, out);
                     out.push(Event::End(TagEnd::Paragraph));
                 }
-                Style::List => people_md::list_events(&entries, out),
+                _ => render_block(&entries, self.request, self.html, false, out),
             }
         }
         for (child, _) in self.people.children(Some(index)) {
@@ -306,6 +320,67 @@ impl Hierarchy<'_> {
             diagnostic,
         );
     }
+}
+
+/// A group's entries as a list, table or grid.
+fn render_block(
+    entries: &[Entry<'_>],
+    request: &Request<'_>,
+    html: bool,
+    inline_assets: bool,
+    out: &mut Vec<Event<'static>>,
+) {
+    match request.style {
+        Style::Table => {
+            let columns = match &request.columns {
+                Some(names) => names.iter().map(|(n, _)| Column::named(n)).collect(),
+                None => people_table::default_columns(entries, html),
+            };
+            people_table::table_events(entries, &columns, out);
+        }
+        Style::Grid if html => {
+            let mut grid = people_table::grid_html(entries);
+            if inline_assets {
+                grid = format!(
+                    "{}
+{grid}",
+                    crate::assets::inline_html()
+                );
+            }
+            out.push(Event::Start(Tag::HtmlBlock));
+            out.push(Event::Html(CowStr::from(grid)));
+            out.push(Event::End(TagEnd::HtmlBlock));
+        }
+        _ => people_md::list_events(entries, out),
+    }
+}
+
+/// Columns that are neither built in nor a field anyone has.
+fn check_columns(request: &Request<'_>, people: &People, call: &Call<'_>) -> Vec<Diagnostic> {
+    let Some(columns) = &request.columns else {
+        return Vec::new();
+    };
+    let mut known: Vec<&str> = people_table::BUILT_IN.to_vec();
+    let fields = people.people.iter().flat_map(|p| &p.fields).chain(
+        people
+            .groups
+            .iter()
+            .flat_map(|g| g.members.iter().flat_map(|m| &m.fields)),
+    );
+    for (name, _) in fields {
+        if !known.contains(&name.as_str()) {
+            known.push(name);
+        }
+    }
+    columns
+        .iter()
+        .filter(|(name, _)| !known.contains(&name.as_str()))
+        .map(|(name, range)| {
+            call.error_at(range.clone(), format!("unknown column `{name}`"))
+                .with_suggestion(did_you_mean(name, known.iter().copied()))
+                .with_note(format!("columns: {}", known.join(", ")))
+        })
+        .collect()
 }
 
 fn list<'a>(items: impl Iterator<Item = &'a str>) -> String {

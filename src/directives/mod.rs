@@ -5,6 +5,7 @@ pub mod faq;
 pub mod links;
 pub mod maintainers;
 pub mod people_md;
+pub mod people_table;
 pub mod person;
 
 use crate::expand::directive::Registry;

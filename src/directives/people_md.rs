@@ -1,7 +1,7 @@
 //! People as Markdown: the `Name ([handle](url))` entry, lists, tables and
 //! sentences, all built as pulldown-cmark events so that data is always text.
 
-use pulldown_cmark::{Alignment, CowStr, Event, LinkType, Tag, TagEnd};
+use pulldown_cmark::{CowStr, Event, LinkType, Tag, TagEnd};
 
 use crate::data::people::{Member, People, Person, allowed_url};
 
@@ -14,6 +14,8 @@ pub struct Entry<'a> {
     pub status: Option<&'a str>,
     /// Role in the group (shown after the name).
     pub role: Option<&'a str>,
+    /// The membership's free fields.
+    pub fields: &'a [(String, String)],
 }
 
 impl<'a> Entry<'a> {
@@ -23,6 +25,7 @@ impl<'a> Entry<'a> {
             person: &people.people[member.person],
             status: member.status.as_deref(),
             role: member.role.as_deref(),
+            fields: &member.fields,
         }
     }
 
@@ -32,7 +35,18 @@ impl<'a> Entry<'a> {
             person,
             status: None,
             role: None,
+            fields: &[],
         }
+    }
+
+    /// The free field `name`: the membership's, or the person's.
+    pub fn field(&self, name: &str) -> Option<&'a str> {
+        let person: &'a [(String, String)] = &self.person.fields;
+        self.fields
+            .iter()
+            .chain(person)
+            .find(|(key, _)| key == name)
+            .map(|(_, value)| value.as_str())
     }
 }
 
@@ -106,73 +120,9 @@ pub fn sentence_events(entries: &[Entry<'_>], out: &mut Vec<Event<'static>>) {
     }
 }
 
-/// A table: name, handle, role, status, and affiliation when anyone has
-/// one; avatars first when `html` and anyone has one.
-pub fn table_events(entries: &[Entry<'_>], html: bool, out: &mut Vec<Event<'static>>) {
-    let avatars = html && entries.iter().any(|e| e.person.avatar.is_some());
-    let affiliation = entries.iter().any(|e| e.person.affiliation.is_some());
-    let mut headers: Vec<&str> = Vec::new();
-    if avatars {
-        headers.push("");
-    }
-    headers.extend(["Name", "Handle", "Role", "Status"]);
-    if affiliation {
-        headers.push("Affiliation");
-    }
-    out.push(Event::Start(Tag::Table(vec![
-        Alignment::None;
-        headers.len()
-    ])));
-    out.push(Event::Start(Tag::TableHead));
-    for header in &headers {
-        out.push(Event::Start(Tag::TableCell));
-        if !header.is_empty() {
-            out.push(text(header));
-        }
-        out.push(Event::End(TagEnd::TableCell));
-    }
-    out.push(Event::End(TagEnd::TableHead));
-    for entry in entries {
-        out.push(Event::Start(Tag::TableRow));
-        let cell = |out: &mut Vec<Event<'static>>, content: &dyn Fn(&mut Vec<Event<'static>>)| {
-            out.push(Event::Start(Tag::TableCell));
-            content(out);
-            out.push(Event::End(TagEnd::TableCell));
-        };
-        if avatars {
-            cell(out, &|out| {
-                if let Some(url) = &entry.person.avatar {
-                    out.push(avatar_html(url, &entry.person.name));
-                }
-            });
-        }
-        cell(out, &|out| out.push(text(&entry.person.name)));
-        cell(out, &|out| handle_link_events(entry.person, out));
-        cell(out, &|out| {
-            if let Some(role) = entry.role {
-                out.push(text(role));
-            }
-        });
-        cell(out, &|out| {
-            if let Some(status) = entry.status {
-                out.push(text(status));
-            }
-        });
-        if affiliation {
-            cell(out, &|out| {
-                if let Some(a) = &entry.person.affiliation {
-                    out.push(text(a));
-                }
-            });
-        }
-        out.push(Event::End(TagEnd::TableRow));
-    }
-    out.push(Event::End(TagEnd::Table));
-}
-
 /// An `<img>` for the HTML renderer, its attributes escaped by
 /// pulldown-cmark's escaper (the URL was checked to be http(s) already).
-fn avatar_html(url: &str, name: &str) -> Event<'static> {
+pub fn avatar_html(url: &str, name: &str) -> Event<'static> {
     let mut html = String::from("<img class=\"community-avatar\" src=\"");
     let _ = pulldown_cmark_escape::escape_href(&mut html, url);
     html.push_str("\" alt=\"");

@@ -1,0 +1,245 @@
+//! People as a table whose columns fit what is shown (a column empty for
+//! every row is left out, unless `columns=` asks for it), and as a grid of
+//! avatars with names below, the look all-contributors users expect.
+
+use pulldown_cmark::{Alignment, CowStr, Event, Tag, TagEnd};
+
+use super::people_md::{self, Entry};
+
+/// A column of a people table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Column {
+    /// The avatar image (HTML only).
+    Avatar,
+    /// The display name.
+    Name,
+    /// The handle, linked to the profile.
+    Handle,
+    /// The role in the group.
+    Role,
+    /// The status in the group.
+    Status,
+    /// The affiliation.
+    Affiliation,
+    /// The e-mail address.
+    Email,
+    /// A free field of the member or the person.
+    Field(String),
+}
+
+/// The names `columns=` takes besides field names, in default order.
+pub const BUILT_IN: [&str; 7] = [
+    "avatar",
+    "name",
+    "handle",
+    "role",
+    "status",
+    "affiliation",
+    "email",
+];
+
+impl Column {
+    /// The column `columns=` names `name`: a built-in one or a field.
+    pub fn named(name: &str) -> Column {
+        match name {
+            "avatar" => Column::Avatar,
+            "name" => Column::Name,
+            "handle" => Column::Handle,
+            "role" => Column::Role,
+            "status" => Column::Status,
+            "affiliation" => Column::Affiliation,
+            "email" => Column::Email,
+            field => Column::Field(field.to_string()),
+        }
+    }
+
+    fn header(&self) -> String {
+        let header = match self {
+            Column::Avatar => "",
+            Column::Name => "Name",
+            Column::Handle => "Handle",
+            Column::Role => "Role",
+            Column::Status => "Status",
+            Column::Affiliation => "Affiliation",
+            Column::Email => "E-mail",
+            Column::Field(name) => return title_of(name),
+        };
+        header.to_string()
+    }
+
+    /// The column's text for `entry` (not the avatar or handle, which are
+    /// not text).
+    fn text<'e>(&self, entry: &Entry<'e>) -> Option<&'e str> {
+        match self {
+            Column::Avatar | Column::Handle => None,
+            Column::Name => Some(&entry.person.name),
+            Column::Role => entry.role,
+            Column::Status => entry.status,
+            Column::Affiliation => entry.person.affiliation.as_deref(),
+            Column::Email => entry.person.email.as_deref(),
+            Column::Field(name) => entry.field(name),
+        }
+    }
+
+    fn is_empty_for(&self, entries: &[Entry<'_>]) -> bool {
+        match self {
+            Column::Avatar => entries.iter().all(|e| e.person.avatar.is_none()),
+            Column::Name | Column::Handle => false,
+            other => entries
+                .iter()
+                .all(|e| other.text(e).is_none_or(str::is_empty)),
+        }
+    }
+}
+
+/// `term-ends` as a header: `Term ends`.
+fn title_of(name: &str) -> String {
+    let spaced = name.replace(['-', '_'], " ");
+    let mut chars = spaced.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// The columns a table of `entries` shows by default: avatars (HTML only),
+/// name, handle, role, status, affiliation and every free field, less
+/// those empty in every row.
+pub fn default_columns(entries: &[Entry<'_>], html: bool) -> Vec<Column> {
+    let mut columns = vec![
+        Column::Avatar,
+        Column::Name,
+        Column::Handle,
+        Column::Role,
+        Column::Status,
+        Column::Affiliation,
+    ];
+    for entry in entries {
+        for (name, _) in entry.fields.iter().chain(&entry.person.fields) {
+            let column = Column::Field(name.clone());
+            if !columns.contains(&column) {
+                columns.push(column);
+            }
+        }
+    }
+    columns.retain(|c| !c.is_empty_for(entries) && (html || *c != Column::Avatar));
+    columns
+}
+
+/// A table of `entries` with `columns`.
+pub fn table_events(entries: &[Entry<'_>], columns: &[Column], out: &mut Vec<Event<'static>>) {
+    out.push(Event::Start(Tag::Table(vec![
+        Alignment::None;
+        columns.len()
+    ])));
+    out.push(Event::Start(Tag::TableHead));
+    for column in columns {
+        cell(out, |out| {
+            let header = column.header();
+            if !header.is_empty() {
+                out.push(text(&header));
+            }
+        });
+    }
+    out.push(Event::End(TagEnd::TableHead));
+    for entry in entries {
+        out.push(Event::Start(Tag::TableRow));
+        for column in columns {
+            cell(out, |out| match column {
+                Column::Avatar => {
+                    if let Some(url) = &entry.person.avatar {
+                        out.push(people_md::avatar_html(url, &entry.person.name));
+                    }
+                }
+                Column::Handle => people_md::handle_link_events(entry.person, out),
+                other => {
+                    if let Some(value) = other.text(entry) {
+                        out.push(text(value));
+                    }
+                }
+            });
+        }
+        out.push(Event::End(TagEnd::TableRow));
+    }
+    out.push(Event::End(TagEnd::Table));
+}
+
+fn cell(out: &mut Vec<Event<'static>>, content: impl FnOnce(&mut Vec<Event<'static>>)) {
+    out.push(Event::Start(Tag::TableCell));
+    content(out);
+    out.push(Event::End(TagEnd::TableCell));
+}
+
+fn text(s: &str) -> Event<'static> {
+    Event::Text(CowStr::from(s.to_string()))
+}
+
+/// Avatars in a grid with names below, as one HTML block: a person without
+/// an avatar gets their GitHub one, or their initials. Every piece of data
+/// in it is escaped.
+pub fn grid_html(entries: &[Entry<'_>]) -> String {
+    let mut html = String::from("<div class=\"community-grid\">");
+    for entry in entries {
+        let person = entry.person;
+        html.push_str("\n<a class=\"community-grid-person\"");
+        if let Some(url) = &person.url {
+            html.push_str(" href=\"");
+            let _ = pulldown_cmark_escape::escape_href(&mut html, url);
+            html.push('"');
+        }
+        html.push('>');
+        let avatar = person.avatar.clone().or_else(|| {
+            let login = person.github.as_deref()?;
+            Some(format!("https://github.com/{login}.png"))
+        });
+        match avatar {
+            Some(url) => {
+                html.push_str("<img class=\"community-avatar\" src=\"");
+                let _ = pulldown_cmark_escape::escape_href(&mut html, &url);
+                html.push_str("\" alt=\"\" width=\"64\" height=\"64\" loading=\"lazy\">");
+            }
+            None => {
+                html.push_str("<span class=\"community-initials\" aria-hidden=\"true\">");
+                let _ = pulldown_cmark_escape::escape_html(&mut html, &initials(&person.name));
+                html.push_str("</span>");
+            }
+        }
+        html.push_str("<span class=\"community-grid-name\">");
+        let _ = pulldown_cmark_escape::escape_html(&mut html, &person.name);
+        html.push_str("</span></a>");
+    }
+    html.push_str("\n</div>");
+    html
+}
+
+/// `AL` for `Ada Lovelace`: the first letter of the first and last words
+/// (punctuation skipped).
+fn initials(name: &str) -> String {
+    let words: Vec<&str> = name
+        .split_whitespace()
+        .filter(|w| w.chars().any(char::is_alphanumeric))
+        .collect();
+    let first = |w: Option<&&str>| {
+        w.and_then(|w| w.chars().find(|c| c.is_alphanumeric()))
+            .map(|c| c.to_uppercase().to_string())
+    };
+    match words.len() {
+        0 => String::new(),
+        1 => first(words.first()).unwrap_or_default(),
+        _ => first(words.first()).unwrap_or_default() + &first(words.last()).unwrap_or_default(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headers_and_initials() {
+        assert_eq!(title_of("term-ends"), "Term ends");
+        assert_eq!(title_of("contributions"), "Contributions");
+        assert_eq!(initials("Ada King Lovelace"), "AL");
+        assert_eq!(initials("ézé"), "É");
+        assert_eq!(initials("  "), "");
+    }
+}
