@@ -66,9 +66,10 @@ done
 step "build the plugin"
 cargo build --release --quiet
 
-# Builds a book and fails on any warning or error in mdBook's output.
+# Builds a book and fails on any warning or error in mdBook's output but
+# the one expected (the 4th argument, a fixed string), which must be there.
 build_book() {
-  local name=$1 dir=$2 out=$3 log
+  local name=$1 dir=$2 out=$3 expected=${4:-} log
   log=$(mktemp)
   rm -rf "$out"
   # From the book's own folder: mdBook 0.4 runs a preprocessor's `command`
@@ -79,7 +80,10 @@ build_book() {
     fail "$name: mdbook build failed"
   fi
   cat "$log"
-  if grep -E 'WARN|ERROR|warning:|error:|\[warn|\[error' "$log" >/dev/null; then
+  if [ -n "$expected" ]; then
+    grep -qF "$expected" "$log" || fail "$name: the expected warning \"$expected\" is missing"
+  fi
+  if grep -E 'WARN|ERROR|warning:|error:|\[warn|\[error' "$log" | grep -vF "${expected:-\x00}" >/dev/null; then
     fail "$name: mdbook build printed warnings or errors"
   fi
   grep -q 'class="community-faq-entry"' "$out"/*.html ||
@@ -89,7 +93,10 @@ build_book() {
 
 step "build the guide and the example with mdBook $mdbook_version ($MDBOOK_BIN)"
 build_book guide . target/book
-build_book example examples/community target/examples/community
+# The example's CODEOWNERS still names a maintainer who stepped down: the
+# drift the guide's "Roster and drift" chapter shows.
+build_book example examples/community target/examples/community \
+  'warning: code owner `@hdahl` no longer serves'
 
 step "browser checks"
 export SCREENSHOT_DIR="$repo/target/screenshots/mdbook-$mdbook_version"
