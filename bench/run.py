@@ -556,6 +556,46 @@ def supports_latency(tools: Tools, work: Path, runs: int) -> dict:
     return samples
 
 
+def drift_check_cost(tools: Tools, work: Path, corpus: Path, runs: int) -> dict | None:
+    """The plugin on a one-chapter book whose roster is rust-lang/team's
+    folder and whose CODEOWNERS has 3,000 rules, with the drift check on
+    and off, interleaved; None without the corpus's rust-lang/team."""
+    team = corpus / "others" / "rust-lang-team"
+    if not (team / "people").is_dir():
+        return None
+    root = work / "drift"
+    shutil.rmtree(root, ignore_errors=True)
+    (root / "src").mkdir(parents=True)
+    logins = sorted(p.stem for p in (team / "people").glob("*.toml"))
+    teams = sorted(p.stem for p in (team / "teams").glob("*.toml"))
+    rng = random.Random(7)
+    lines = ["# 3,000 rules over rust-lang/team's people and teams, and a few strangers."]
+    for i in range(3000):
+        owners = [f"@{rng.choice(logins)}" for _ in range(rng.randint(1, 3))]
+        if i % 5 == 0:
+            owners.append(f"@rust-lang/{rng.choice(teams)}")
+        if i % 97 == 0:
+            owners.append(f"@stranger-{i}")
+        lines.append(f"/src/module{i}/ {' '.join(owners)}")
+    (root / "CODEOWNERS").write_text("\n".join(lines) + "\n")
+    items = [chapter_json("Plain", "plain.md", "# Plain\n\nNo directives here.\n", [])]
+    paths = {}
+    for mode in ("warn", "off"):
+        config = {"preprocessor": {"community": {
+            "people": {"path": str(team), "format": "rust-team"}, "check-owners": mode}}}
+        paths[mode] = work / f"drift-{mode}.json"
+        paths[mode].write_bytes(request({"root": str(root), "config": config,
+                                         "renderer": "html"}, items, "0.5"))
+    samples: dict[str, list[Sample]] = {"warn": [], "off": []}
+    for _ in range(runs):
+        for mode in ("warn", "off"):
+            sample = measured(tools, work, [str(tools.plugin)], paths[mode], None, None, root)
+            if sample.code != 0:
+                raise Failure(f"drift check ({mode}): exit status {sample.code}")
+            samples[mode].append(sample)
+    return samples
+
+
 def data_file_reads(tools: Tools, work: Path, root: Path, inp: Input) -> dict | None:
     """How often one run opens each data file (with strace), or None."""
     if shutil.which("strace") is None:
@@ -603,6 +643,7 @@ def fmt_ratio(x: float | None) -> str:
 
 
 def report(inputs: list[Input], results: dict, rust_book: dict | None, supports: dict,
+           drift: dict | None,
            data_reads: dict | None, tools: Tools, args: argparse.Namespace,
            elapsed: float) -> tuple[str, dict]:
     by_name = {inp.name: inp for inp in inputs}
@@ -723,6 +764,13 @@ def report(inputs: list[Input], results: dict, rust_book: dict | None, supports:
     out.append(f"`mdbook-community supports html`: median {sp * 1000:.2f} ms over "
                f"{len(supports['plugin'])} runs; the identity binary's `supports` (starting a "
                f"process and exiting) {si * 1000:.2f} ms; ratio {sp / si:.2f}×.\n")
+    if drift:
+        on, off = med(drift["warn"]), med(drift["off"])
+        out.append("### The CODEOWNERS drift check\n")
+        out.append(f"One chapter, rust-lang/team's roster (its `people/` and `teams/`) and a "
+                   f"3,000-rule CODEOWNERS: median {fmt_ms(on)} ms with `check-owners = \"warn\"`, "
+                   f"{fmt_ms(off)} ms with it off, over {len(drift['warn'])} runs each: the check "
+                   f"adds {(on - off) * 1000:.1f} ms.\n")
     if data_reads is not None:
         out.append("### Data files\n")
         out.append("Opens of each data file in one run over the largest 10-directive book "
@@ -762,6 +810,10 @@ def report(inputs: list[Input], results: dict, rust_book: dict | None, supports:
                        f"worst {worst_small[2] / worst_small[1]:.2f}× ({worst_small[0]}; "
                        f"identity {worst_small[3] / worst_small[1]:.2f}×)"))
     budget.append(("`supports` under 5 ms", sp < 0.005, f"{sp * 1000:.2f} ms"))
+    if drift:
+        added = med(drift["warn"]) - med(drift["off"])
+        budget.append(("Drift check over rust-lang/team and 3,000 CODEOWNERS rules adds under "
+                       "50 ms", added < 0.05, f"{added * 1000:.1f} ms"))
     if verdicts["peers"]:
         slower = [(b, p, a, c) for b, p, a, c in verdicts["peers"] if a >= c]
         fastest = max(verdicts["peers"], key=lambda x: x[2] / x[3])
@@ -949,6 +1001,10 @@ def main() -> int:
             rust_book = rust_book_build(tools, work, corpus, args.rounds)
         log("supports")
         supports = supports_latency(tools, work, 10 if args.quick else 100)
+        drift = None
+        if corpus is not None:
+            log("drift check")
+            drift = drift_check_cost(tools, work, corpus, 3 if args.quick else 20)
         largest = max((i for i in inputs if i.generated and i.per_chapter == 10
                        and i.shape == "0.5"), key=lambda i: i.chapters)
         data_reads = data_file_reads(tools, work, root, largest)
@@ -959,7 +1015,8 @@ def main() -> int:
         return 1
 
     elapsed = time.monotonic() - started
-    text, summary = report(inputs, results, rust_book, supports, data_reads, tools, args, elapsed)
+    text, summary = report(inputs, results, rust_book, supports, drift, data_reads, tools, args,
+                           elapsed)
     (work / "results.md").write_text(text)
     raw = {
         "inputs": {i.name: {"bytes": i.size, "chapters": i.chapters, "shape": i.shape,
@@ -970,6 +1027,7 @@ def main() -> int:
                  for (tool, name), samples in results.items()],
         "rust_book": {k: [[s.wall, s.rss, s.cpu] for s in v] for k, v in (rust_book or {}).items()},
         "supports": {k: [[s.wall, s.rss, s.cpu] for s in v] for k, v in supports.items()},
+        "drift_check": {k: [[s.wall, s.rss, s.cpu] for s in v] for k, v in (drift or {}).items()},
         "data_file_reads": data_reads,
         **summary,
     }

@@ -132,9 +132,8 @@ impl Roster {
                 }
             }
             if !active && !rule.owners.is_empty() {
-                let set: Vec<String> = rule.owners.iter().map(|o| o.text.to_lowercase()).collect();
                 note(
-                    Problem::NoActiveOwner(set.join(" ")),
+                    Problem::NoActiveOwner,
                     rule.pattern_range.clone(),
                     rule.line,
                 );
@@ -150,7 +149,8 @@ enum Problem {
     UnknownLogin(String),
     UnclaimedTeam(String),
     Inactive(String),
-    NoActiveOwner(String),
+    /// One finding for every rule left without an active owner.
+    NoActiveOwner,
 }
 
 /// One problem, where it is first, and every line it is on.
@@ -182,7 +182,7 @@ impl Finding {
             ))
             .with_label("inactive in the roster")
             .with_help("give these paths an active owner, or remove the owner"),
-            Problem::NoActiveOwner(_) => Diagnostic::error("these paths have no active code owner")
+            Problem::NoActiveOwner => Diagnostic::error("these paths have no active code owner")
                 .with_label("every owner of this rule is unknown, unclaimed or inactive"),
         };
         let error = error.in_file(file, self.range.clone());

@@ -34,7 +34,7 @@ mod line;
 mod pattern;
 
 use std::ops::Range;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::diagnostic::{Diagnostic, SourceFile};
 use pattern::Matcher;
@@ -103,7 +103,10 @@ pub struct Rule {
 pub struct CodeOwners {
     file: Arc<SourceFile>,
     rules: Vec<Rule>,
-    matcher: Matcher,
+    /// Each rule's globs, checked when the file is read.
+    globs: Vec<Vec<globset::Glob>>,
+    /// The compiled globs, built when a path is first looked up.
+    matcher: OnceLock<Matcher>,
 }
 
 impl CodeOwners {
@@ -124,12 +127,13 @@ impl CodeOwners {
         } else {
             line::parse_lines(&file, &mut parsed, &mut diagnostics);
         }
-        let (rules, matcher) = pattern::compile(&file, parsed, &mut diagnostics);
+        let (rules, globs) = pattern::compile(&file, parsed, &mut diagnostics);
         (
             CodeOwners {
                 file,
                 rules,
-                matcher,
+                globs,
+                matcher: OnceLock::new(),
             },
             diagnostics,
         )
@@ -155,6 +159,7 @@ impl CodeOwners {
             return None;
         }
         self.matcher
+            .get_or_init(|| pattern::matcher(&self.globs))
             .last_match(path)
             .and_then(|i| self.rules.get(i))
     }

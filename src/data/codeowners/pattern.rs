@@ -248,13 +248,16 @@ pub(super) fn compile(
     file: &Arc<SourceFile>,
     parsed: Vec<Parsed>,
     diagnostics: &mut Vec<Diagnostic>,
-) -> (Vec<Rule>, Matcher) {
-    let (rules, per_rule_globs) = build_rule_globs(file, parsed, diagnostics);
-    match one_set(&per_rule_globs) {
-        Some(matcher) => (rules, matcher),
-        // Too big as one set: one set a rule.
-        None => one_set_a_rule(file, rules, per_rule_globs, diagnostics),
-    }
+) -> (Vec<Rule>, Vec<Vec<Glob>>) {
+    build_rule_globs(file, parsed, diagnostics)
+}
+
+/// The matcher for the rules' globs: one set for the whole file, or, when
+/// that is too big to compile, one set a rule (a rule whose own set still
+/// fails never matches). Built on first use: the drift check and the table
+/// never match paths.
+pub(super) fn matcher(per_rule_globs: &[Vec<Glob>]) -> Matcher {
+    one_set(per_rule_globs).unwrap_or_else(|| one_set_a_rule(per_rule_globs))
 }
 
 /// The rules whose globs all build, with their globs.
@@ -305,29 +308,19 @@ fn one_set(per_rule_globs: &[Vec<Glob>]) -> Option<Matcher> {
     Some(Matcher::Set { set, rule_of })
 }
 
-/// One set a rule, dropping (and reporting) any rule whose set still fails.
-fn one_set_a_rule(
-    file: &Arc<SourceFile>,
-    rules: Vec<Rule>,
-    per_rule_globs: Vec<Vec<Glob>>,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> (Vec<Rule>, Matcher) {
-    let mut kept_rules = Vec::with_capacity(rules.len());
-    let mut sets = Vec::with_capacity(rules.len());
-    for (rule, globs) in rules.into_iter().zip(per_rule_globs) {
-        let mut builder = GlobSetBuilder::new();
-        for glob in globs {
-            builder.add(glob);
-        }
-        match builder.build() {
-            Ok(set) => {
-                kept_rules.push(rule);
-                sets.push(set);
+/// One set a rule; a rule whose set fails gets an empty one.
+fn one_set_a_rule(per_rule_globs: &[Vec<Glob>]) -> Matcher {
+    let sets = per_rule_globs
+        .iter()
+        .map(|globs| {
+            let mut builder = GlobSetBuilder::new();
+            for glob in globs {
+                builder.add(glob.clone());
             }
-            Err(e) => diagnostics.push(too_complex(file, &rule, &e)),
-        }
-    }
-    (kept_rules, Matcher::PerRule(sets))
+            builder.build().unwrap_or_else(|_| GlobSet::empty())
+        })
+        .collect();
+    Matcher::PerRule(sets)
 }
 
 fn too_complex(file: &Arc<SourceFile>, rule: &Rule, e: &globset::Error) -> Diagnostic {
