@@ -434,7 +434,13 @@ async function run() {
 
     page = await open("example", "code-owners.html");
     const owners = await tableRows(page, "main table >> nth=0");
-    expect(owners.length === 17, `CODEOWNERS table: ${owners.length} rules, expected 17`);
+    // 17 rules, and a section row for the comment above the sparse rule.
+    expect(owners.length === 18, `CODEOWNERS table: ${owners.length} rows, expected 18`);
+    const section = owners.find((r) => r.cells[0].startsWith("Sparse has no active maintainer"));
+    expect(section && section.cells[1] === "", `no section row for the sparse comment: ${JSON.stringify(owners.map((r) => r.cells[0]))}`);
+    const all = owners.find((r) => r.cells[0] === "*");
+    expect(all && all.cells[1] === "Core Maintainers" && all.links.some((l) => l.endsWith("persons-of-interest.html#core-maintainers")),
+      `@torchlight/core is not the Core Maintainers group linked to its heading: ${JSON.stringify(all)}`);
     const nn = owners.find((r) => r.cells[0] === "/torchlight/nn/");
     expect(nn && nn.links.includes(gh("AnnaChen")), `@annachen not linked to Anna Chen's profile: ${JSON.stringify(nn)}`);
     const sparse = owners.find((r) => r.cells[0] === "/torchlight/sparse/");

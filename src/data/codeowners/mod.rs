@@ -139,6 +139,12 @@ impl CodeOwners {
         )
     }
 
+    /// The compiled globs (for tests of how they are compiled).
+    #[cfg(test)]
+    fn compiled(&self) -> &Matcher {
+        self.matcher.get_or_init(|| pattern::matcher(&self.globs))
+    }
+
     /// The file the rules come from.
     pub fn file(&self) -> &Arc<SourceFile> {
         &self.file

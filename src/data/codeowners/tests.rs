@@ -503,7 +503,7 @@ fn many_rules_and_many_paths() {
     }
     let owners = parse_ok(&text);
     assert_eq!(owners.rules().len(), 4001);
-    assert!(matches!(owners.matcher, Matcher::Set { .. }));
+    assert!(matches!(owners.compiled(), Matcher::Set { .. }));
     for i in (0..2000).step_by(97) {
         assert_eq!(line_of(&owners, &format!("dir{i}/a.md")), Some(2 + 2 * i));
         assert_eq!(
@@ -636,7 +636,7 @@ fn overlong_patterns_are_rejected() {
 fn repeated_patterns_keep_last_match_wins() {
     let owners = parse_ok(&"* @a\n".repeat(20_000));
     assert_eq!(line_of(&owners, "a/b/c"), Some(20_000));
-    let Matcher::Set { rule_of, .. } = &owners.matcher else {
+    let Matcher::Set { rule_of, .. } = &owners.compiled() else {
         panic!("one set expected");
     };
     assert_eq!(rule_of.len(), 1, "one glob for 20,000 copies");
@@ -659,7 +659,7 @@ fn falls_back_to_one_set_a_rule_when_needed() {
     // Exercise the fallback path directly: both matchers agree.
     let text = "* @a\n/docs/ @b\ndocs/*.md\n*.rs @c\n";
     let (owners, _) = parse(text);
-    let Matcher::Set { .. } = &owners.matcher else {
+    let Matcher::Set { .. } = &owners.compiled() else {
         panic!("one set expected");
     };
     let mut sets = Vec::new();
@@ -671,7 +671,7 @@ fn falls_back_to_one_set_a_rule_when_needed() {
         sets.push(builder.build().expect("builds"));
     }
     let fallback = CodeOwners {
-        matcher: Matcher::PerRule(sets),
+        matcher: Matcher::PerRule(sets).into(),
         ..owners.clone()
     };
     for path in [
