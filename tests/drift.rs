@@ -186,3 +186,9 @@ fn a_claimed_team_without_a_rendered_group_links_to_github() {
         "[Core Maintainers](https://github.com/orgs/acme/teams/core)\n"
     );
 }
+
+#[test]
+fn the_drift_report_as_a_reader_sees_it() {
+    let result = build(CODEOWNERS, json!({}), &[("C", "c.md", "Plain.\n")]);
+    insta::assert_snapshot!(result.stderr);
+}
