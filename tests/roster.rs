@@ -251,6 +251,15 @@ fn bad_sources_are_located_errors() {
             "is not a rust-lang/team folder",
         ),
         (
+            "malformed TOML",
+            vec![
+                ("t/people/a.toml", "github = \"a\"\n"),
+                ("t/teams/x.toml", "name = \"x\n"),
+            ],
+            json!("t"),
+            "t/teams/x.toml is not valid TOML",
+        ),
+        (
             "unclosed CSV quote",
             vec![("MAINTAINERS", "\"a\",\"b\n")],
             json!("MAINTAINERS"),
@@ -270,13 +279,19 @@ fn bad_sources_are_located_errors() {
         ),
     ];
     for (name, files, people, message) in cases {
-        let stderr = errors(&files, people);
+        let stderr = errors(&files, people.clone());
         assert!(stderr.contains(message), "{name}: {stderr}");
         // Every error points at a line of a file (settings at book.toml).
         assert!(
             stderr.contains("--> ") || stderr.contains("book.toml"),
             "{name}: {stderr}"
         );
+        // With `on-error = "warn"` the book still builds.
+        let dir = book_root(&files);
+        let config = json!({"preprocessor": {"community": {"people": people, "on-error": "warn"}}});
+        let chapter = [("C", "c.md", "{{#maintainers x}}\n")];
+        let result = run(&request(Shape::V05, dir.path(), config, &chapter));
+        assert_eq!(result.code, 0, "{name}, on-error = warn: {}", result.stderr);
     }
 }
 
