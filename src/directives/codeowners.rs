@@ -15,6 +15,7 @@ use crate::data::codeowners::{CodeOwners, Owner, OwnerKind, Rule};
 use crate::data::people::People;
 use crate::diagnostic::Diagnostic;
 use crate::directives::people_md::{self, Entry};
+use crate::directives::people_table::cell;
 use crate::expand::args::ArgKind;
 use crate::expand::directive::{BraceDirective, Call, Expansion, Placement};
 use crate::expand::{Cx, LinkCx, Run};
@@ -263,12 +264,6 @@ impl Writer<'_> {
         }
         out.push(Event::End(TagEnd::Table));
     }
-}
-
-fn cell(out: &mut Vec<Event<'static>>, content: impl FnOnce(&mut Vec<Event<'static>>)) {
-    out.push(Event::Start(Tag::TableCell));
-    content(out);
-    out.push(Event::End(TagEnd::TableCell));
 }
 
 /// `https://github.com/orgs/ORG/teams/TEAM` for `org/team`.

@@ -164,7 +164,8 @@ pub fn table_events(entries: &[Entry<'_>], columns: &[Column], out: &mut Vec<Eve
     out.push(Event::End(TagEnd::Table));
 }
 
-fn cell(out: &mut Vec<Event<'static>>, content: impl FnOnce(&mut Vec<Event<'static>>)) {
+/// One table cell holding what `content` writes.
+pub fn cell(out: &mut Vec<Event<'static>>, content: impl FnOnce(&mut Vec<Event<'static>>)) {
     out.push(Event::Start(Tag::TableCell));
     content(out);
     out.push(Event::End(TagEnd::TableCell));

@@ -10,23 +10,12 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::{SourceGroup, SourceRoster, check_login_at, group, person_of_login};
-use crate::data::files::{self, ReadError};
 use crate::data::people::{Member, Person};
 use crate::diagnostic::{Diagnostic, SourceFile};
 
 /// Reads the MAINTAINERS file at `path`.
 pub(super) fn read(path: &Path, display: &str) -> Result<SourceRoster, Vec<Diagnostic>> {
-    let text = files::read_text(path).map_err(|e| {
-        let why = match e {
-            ReadError::Io(e) => e.to_string(),
-            ReadError::NotUtf8 { .. } => "not valid UTF-8".to_string(),
-        };
-        vec![Diagnostic::error(format!("cannot read {display}: {why}")).at_path(display)]
-    })?;
-    let file = Arc::new(SourceFile {
-        name: display.to_string(),
-        text,
-    });
+    let file = crate::data::tree::read_text_file(path, display)?;
     let mut people: Vec<Person> = Vec::new();
     let mut groups: Vec<SourceGroup> = Vec::new();
     let mut errors = Vec::new();

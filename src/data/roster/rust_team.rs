@@ -165,7 +165,31 @@ fn team(
     let mut group = group(&name, &title);
     group.description = text(website.and_then(|w| get(w, "description")));
     group.github_teams = github_teams(root, &name);
-    let mut errors = Vec::new();
+    group.members = members(file, root, &name, by_login)?;
+    let name_span = entries(root)
+        .iter()
+        .find(|e| e.key == "name")
+        .map_or(0..0, |e| e.value.span.clone());
+    let parent = get(root, "subteam-of")
+        .and_then(|n| Some((text(Some(n))?, (Arc::clone(file), n.span.clone()))));
+    Ok(Team {
+        source: SourceGroup {
+            group,
+            by_login: Vec::new(),
+            at: (Arc::clone(file), name_span),
+        },
+        parent,
+    })
+}
+
+/// The team's `members` and `alumni` (with the status `alumni`), leads
+/// with the role `lead`, each person once.
+fn members(
+    file: &Arc<SourceFile>,
+    root: &Node,
+    name: &str,
+    by_login: &HashMap<String, usize>,
+) -> Result<Vec<Member>, Vec<Diagnostic>> {
     let people = get(root, "people");
     let list = |key: &str| {
         people
@@ -180,6 +204,8 @@ fn team(
         .filter_map(|n| text(Some(n)))
         .map(|l| l.to_lowercase())
         .collect();
+    let mut members: Vec<Member> = Vec::new();
+    let mut errors = Vec::new();
     for (key, status) in [("members", None), ("alumni", Some("alumni"))] {
         for node in list(key) {
             let (login, span) = match &node.kind {
@@ -200,37 +226,24 @@ fn team(
                 );
                 continue;
             };
-            if group.members.iter().any(|m| m.person == person) {
-                continue;
+            if members.iter().all(|m| m.person != person) {
+                let role = leads
+                    .contains(&login.to_lowercase())
+                    .then(|| "lead".to_string());
+                members.push(Member {
+                    person,
+                    status: status.map(str::to_string),
+                    role,
+                    fields: Vec::new(),
+                });
             }
-            let role = leads
-                .contains(&login.to_lowercase())
-                .then(|| "lead".to_string());
-            group.members.push(Member {
-                person,
-                status: status.map(str::to_string),
-                role,
-                fields: Vec::new(),
-            });
         }
     }
-    if !errors.is_empty() {
-        return Err(errors);
+    if errors.is_empty() {
+        Ok(members)
+    } else {
+        Err(errors)
     }
-    let name_span = entries(root)
-        .iter()
-        .find(|e| e.key == "name")
-        .map_or(0..0, |e| e.value.span.clone());
-    let parent = get(root, "subteam-of")
-        .and_then(|n| Some((text(Some(n))?, (Arc::clone(file), n.span.clone()))));
-    Ok(Team {
-        source: SourceGroup {
-            group,
-            by_login: Vec::new(),
-            at: (Arc::clone(file), name_span),
-        },
-        parent,
-    })
 }
 
 /// `ORG/TEAM` for each org of each `[[github]]` entry, lowercased.

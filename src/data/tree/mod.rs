@@ -77,6 +77,14 @@ pub fn read(path: &Path, display: &str) -> Result<(Arc<SourceFile>, Node), Vec<D
 
 /// Reads a YAML file into the tree (Kubernetes OWNERS files).
 pub fn read_yaml(path: &Path, display: &str) -> Result<(Arc<SourceFile>, Node), Vec<Diagnostic>> {
+    let file = read_text_file(path, display)?;
+    let node = yaml::parse(&file).map_err(|d| vec![d])?;
+    Ok((file, node))
+}
+
+/// Reads a text file for a reader of its own, with the one error a file
+/// that cannot be read gives.
+pub fn read_text_file(path: &Path, display: &str) -> Result<Arc<SourceFile>, Vec<Diagnostic>> {
     let text = files::read_text(path).map_err(|e| {
         let why = match e {
             ReadError::Io(e) => e.to_string(),
@@ -84,12 +92,10 @@ pub fn read_yaml(path: &Path, display: &str) -> Result<(Arc<SourceFile>, Node), 
         };
         vec![Diagnostic::error(format!("cannot read {display}: {why}")).at_path(display)]
     })?;
-    let file = Arc::new(SourceFile {
+    Ok(Arc::new(SourceFile {
         name: display.to_string(),
         text,
-    });
-    let node = yaml::parse(&file).map_err(|d| vec![d])?;
-    Ok((file, node))
+    }))
 }
 
 /// Like [`read`], for bytes already in memory.
