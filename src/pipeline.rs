@@ -131,15 +131,21 @@ pub fn process_chapters(
         .collect();
     let book = BookIndex::new(settings, chapters, texts);
     let checked = check::check_book(&run, &expanded, &book);
+    // The index borrows the expanded texts; they become the chapters now.
+    drop(book);
+    let mut expanded = expanded;
     let mut contents = vec![None; chapters.len()];
     let drift = check::owners::check(settings, &data);
     // Data files' own problems first, once each; then the drift between
     // CODEOWNERS and the roster; then the chapters', in order.
     let mut diagnostics = data.diagnostics();
     diagnostics.extend(drift);
-    for (index, (text, found)) in checked {
-        contents[index] = text;
-        diagnostics.extend(found.into_iter().map(|d| d.for_chapter(index)));
+    for (index, checked) in checked {
+        contents[index] = checked
+            .text
+            .or_else(|| expanded[index].take()?.finish(&checked.links));
+        let found = checked.diagnostics.into_iter();
+        diagnostics.extend(found.map(|d| d.for_chapter(index)));
     }
     (contents, diagnostics)
 }

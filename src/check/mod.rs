@@ -18,9 +18,19 @@ use crate::parallel;
 use anchors::BrokenLink;
 use map::{ChapterMap, Place};
 
-/// One chapter after this stage: its new text (`None` when unchanged) and
-/// its problems, in chapter offsets.
-pub type Checked = (Option<String>, Vec<Diagnostic>);
+/// One chapter after this stage.
+#[derive(Debug)]
+pub struct Checked {
+    /// The chapter, when this stage had to write it from its replacements
+    /// (to add `on-error = "warn"` notes); otherwise the expanded text with
+    /// [`links`](Self::links) in place of its markers is the chapter (see
+    /// [`Expanded::finish`]).
+    pub text: Option<String>,
+    /// What each link marker of the expanded text becomes.
+    pub links: Vec<String>,
+    /// Problems, in chapter offsets.
+    pub diagnostics: Vec<Diagnostic>,
+}
 
 /// Resolves and checks every chapter that needs it, on all cores.
 pub fn check_book(
@@ -87,18 +97,26 @@ fn check_chapter(
     } else {
         anchors::check_chapter(run, book, index, &map)
     };
-    let mut replacements = with_links(replacements, &links);
-    if run.settings.on_error == OnError::Warn {
+    // Notes need the replacements (kept for `on-error = "warn"` only);
+    // without them the expanded text, markers replaced, is the chapter.
+    let noted =
+        run.settings.on_error == OnError::Warn && broken.iter().any(|b| b.diagnostic.is_error());
+    let text = noted.then(|| {
+        let mut replacements = with_links(replacements, &links);
         add_notes(
             &mut replacements,
             &broken,
             run.settings.markdown.parser_options(),
         );
-    }
-    let text = (!replacements.is_empty()).then(|| splice(content, &replacements));
+        splice(content, &replacements)
+    });
     let mut diagnostics = merge_by_position(early.to_vec(), late);
     diagnostics.extend(broken.into_iter().map(|b| b.diagnostic));
-    (text, diagnostics)
+    Checked {
+        text,
+        links,
+        diagnostics,
+    }
 }
 
 /// What each deferred link becomes: its link, or the note for its errors

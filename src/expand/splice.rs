@@ -70,6 +70,17 @@ pub fn splice_with_spans(
     (out, spans)
 }
 
+/// Pushes `text` as a replacement whose line starts with `line_head` (the
+/// text before it on its line): multi-line text is re-prefixed to stay in
+/// that container and takes the chapter's line endings, as in [`splice`].
+pub fn push_in_place(out: &mut String, text: &str, line_head: &str, crlf: bool) {
+    if text.contains('\n') {
+        push_reindented(out, text, &prefix_of(line_head), crlf);
+    } else {
+        out.push_str(text);
+    }
+}
+
 /// The prefix that continues the container a replacement sits in: the
 /// line's text before it (`line_head`), with list markers and other
 /// characters turned into spaces and block quote markers `>` kept.

@@ -45,7 +45,8 @@ impl<'a> BookIndex<'a> {
         self.texts[index]
     }
 
-    /// Every link of chapter `index`'s expanded text, with ranges in it.
+    /// Every link with a fragment in chapter `index`'s expanded text, with
+    /// ranges in it.
     pub fn links(&self, index: usize) -> &[Link] {
         self.parsed(index).map_or(&[], |page| &page.links)
     }
@@ -54,11 +55,15 @@ impl<'a> BookIndex<'a> {
         let slot = self.pages.get(index)?;
         Some(slot.get_or_init(|| {
             let settings = self.settings;
-            let (ids, links) = ids::mdbook_page_and_links(
+            let (ids, mut links) = ids::mdbook_page_and_links(
                 self.texts[index],
                 settings.markdown,
                 settings.generation,
             );
+            // Only links with a fragment are ever checked: keep just those
+            // (generated pages hold many profile links).
+            links.retain(|link| link.dest.contains('#'));
+            links.shrink_to_fit();
             Page {
                 ids: Arc::new(ids),
                 links,
