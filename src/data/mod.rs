@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
 use crate::config::Settings;
-use crate::diagnostic::{Diagnostic, SourceFile};
+use crate::diagnostic::{Diagnostic, FollowOn, SourceFile};
 use crate::mdbook::Chapter;
 use codeowners::CodeOwners;
 use contributing::Contributing;
@@ -28,17 +28,46 @@ use people::People;
 pub struct LoadError {
     /// One line for the directive that needed the file.
     pub summary: String,
+    /// `help:` lines for it (a file with a close name, say).
+    pub help: Vec<String>,
     /// The file's own problems, reported once for the whole run.
     pub diagnostics: Vec<Diagnostic>,
+    /// What the directives' errors follow from: they are printed once (or
+    /// not at all when the cause is reported on its own), not once each.
+    pub cause: FollowOn,
 }
 
 impl LoadError {
-    /// An error that is all summary (the file is missing or unreadable).
-    pub fn summary(summary: String) -> Self {
+    /// An error that is all summary (the file is missing or unreadable):
+    /// the first directive that needs the file reports it.
+    pub fn summary(file: &str, summary: String) -> Self {
         LoadError {
             summary,
+            help: Vec::new(),
             diagnostics: Vec::new(),
+            cause: FollowOn::DataFile {
+                file: file.to_string(),
+                reported: false,
+            },
         }
+    }
+
+    /// An error whose cause is reported on its own (the file's path in
+    /// `book.toml`): no directive repeats it.
+    pub fn reported(file: &str, summary: String) -> Self {
+        LoadError {
+            cause: FollowOn::DataFile {
+                file: file.to_string(),
+                reported: true,
+            },
+            ..LoadError::summary(file, summary)
+        }
+    }
+
+    /// Adds a `help:` line.
+    pub fn with_help(mut self, help: String) -> Self {
+        self.help.push(help);
+        self
     }
 }
 
@@ -100,30 +129,52 @@ fn load_people(settings: &Settings) -> Loaded<People> {
     let display = display_path(&relative);
     let full = settings.in_root(&relative);
     if !full.exists() {
-        return Err(LoadError::summary(if configured {
-            format!(
-                "the people data file `{display}` (set by `people` in book.toml) does not exist: looked for {}",
-                full.display()
+        return Err(if configured {
+            // book.toml's check reports the path, with its suggestion.
+            LoadError::reported(
+                &display,
+                format!(
+                    "the people data file `{display}` (set by `people` in book.toml) does not exist: looked for {}",
+                    full.display()
+                ),
             )
         } else {
-            format!(
-                "no people data file: looked for {} (set `people = \"path\"` in [preprocessor.community] to use another file)",
-                full.display()
-            )
-        }));
+            missing_default_people(&display, &full)
+        });
     }
     People::load(&full, &display)
         .map(Arc::new)
         .map_err(|diagnostics| {
             let count = diagnostics.len();
             LoadError {
-                summary: format!(
-                    "`{display}` has {count} error{} (reported separately)",
-                    if count == 1 { "" } else { "s" }
-                ),
                 diagnostics,
+                ..LoadError::reported(
+                    &display,
+                    format!(
+                        "`{display}` has {count} error{} (reported separately)",
+                        if count == 1 { "" } else { "s" }
+                    ),
+                )
             }
         })
+}
+
+/// No `maintainers.toml` in the book root, and no `people` setting: with
+/// the closest file there as a suggestion.
+fn missing_default_people(display: &str, full: &std::path::Path) -> LoadError {
+    let error = LoadError::summary(
+        display,
+        format!(
+            "no people data file: looked for {} (set `people = \"path\"` in [preprocessor.community] to use another file)",
+            full.display()
+        ),
+    );
+    match crate::paths::closest_sibling(full) {
+        Some(close) => error.with_help(format!(
+            "did you mean `{close}`? Set `people = \"{close}\"` in [preprocessor.community] to use it"
+        )),
+        None => error,
+    }
 }
 
 fn load_codeowners(settings: &Settings) -> (Loaded<CodeOwners>, Vec<Diagnostic>) {
@@ -137,24 +188,30 @@ fn load_codeowners(settings: &Settings) -> (Loaded<CodeOwners>, Vec<Diagnostic>)
                     "no CODEOWNERS file: looked for {} (set `codeowners = \"path\"` in [preprocessor.community])",
                     looked.join(", ")
                 );
-                return (Err(LoadError::summary(summary)), Vec::new());
+                return (Err(LoadError::summary("CODEOWNERS", summary)), Vec::new());
             }
         },
     };
     let display = display_path(&relative);
     let full = settings.in_root(&relative);
+    // A configured path that names no file is reported in book.toml.
+    let reported = settings.codeowners.is_some() && !full.is_file();
+    let error = |summary: String| match reported {
+        true => LoadError::reported(&display, summary),
+        false => LoadError::summary(&display, summary),
+    };
     let text = match files::read_text(&full) {
         Ok(text) => text,
         Err(ReadError::NotUtf8 { .. }) => {
             let summary = format!("{display} is not valid UTF-8");
-            return (Err(LoadError::summary(summary)), Vec::new());
+            return (Err(error(summary)), Vec::new());
         }
         Err(ReadError::Io(e)) => {
             let summary = format!(
                 "cannot read the CODEOWNERS file {display} ({}): {e}",
                 full.display()
             );
-            return (Err(LoadError::summary(summary)), Vec::new());
+            return (Err(error(summary)), Vec::new());
         }
     };
     let file = Arc::new(SourceFile {

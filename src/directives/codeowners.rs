@@ -51,12 +51,12 @@ impl BraceDirective for CodeownersDirective {
             .run
             .data
             .codeowners(cx.settings())
-            .map_err(|e| vec![call.error(e.summary)])?;
+            .map_err(|e| vec![call.load_error(&e)])?;
         // The data file is optional here: without it owners show as written.
         let people = match cx.run.data.people(cx.settings()) {
             Ok(people) => Some(people),
             Err(e) if e.diagnostics.is_empty() => None,
-            Err(e) => return Err(vec![call.error(e.summary)]),
+            Err(e) => return Err(vec![call.load_error(&e)]),
         };
         let options = cx.settings().markdown.parser_options();
         let mut events = Vec::new();

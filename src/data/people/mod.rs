@@ -13,6 +13,11 @@ use crate::diagnostic::{Diagnostic, SourceFile, did_you_mean};
 /// The default data file, in the book root.
 pub const DEFAULT_FILE: &str = "maintainers.toml";
 
+/// Statuses the format knows, whether or not anyone has them yet:
+/// `{{#maintainers}}` accepts them in `hide=` and `only=` (any other status
+/// must be someone's, or it is a typo).
+pub const KNOWN_STATUSES: &[&str] = &["alumni", "emeritus", "inactive", "retired", "sunsetting"];
+
 /// Everyone in the data file, and the groups.
 #[derive(Debug)]
 pub struct People {
