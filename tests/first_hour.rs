@@ -281,3 +281,43 @@ fn a_list_in_running_text_suggests_style_inline() {
         result.stderr
     );
 }
+
+/// mdBook runs the plugin once per renderer, `[output]`'s keys in order:
+/// the markdown run of a book that also renders HTML prints no warnings
+/// (the HTML run did), but errors still fail it.
+#[test]
+fn a_later_renderers_run_prints_errors_only() {
+    let dir = book_root(&[("maintainers.toml", PEOPLE)]);
+    let config = json!({"output": {"html": {}, "markdown": {}}});
+    let run_for = |renderer: &str, chapter: &str| {
+        let input = request(
+            Shape::V05,
+            dir.path(),
+            config.clone(),
+            &[("A", "a.md", chapter)],
+        )
+        .replace(
+            "\"renderer\":\"html\"",
+            &format!("\"renderer\":\"{renderer}\""),
+        );
+        run(&input)
+    };
+    let warning = "# A\n\n[x](#nowhere)\n";
+    let first = run_for("html", warning);
+    assert!(
+        first.stderr.contains("warning: broken link"),
+        "{}",
+        first.stderr
+    );
+    let second = run_for("markdown", warning);
+    assert_eq!(second.code, 0);
+    assert!(second.stderr.is_empty(), "{}", second.stderr);
+    let error = "# A\n\n{{#person nobody}}\n";
+    let second = run_for("markdown", error);
+    assert_eq!(second.code, 1);
+    assert!(
+        second.stderr.contains("error: no person `nobody`"),
+        "{}",
+        second.stderr
+    );
+}
