@@ -149,7 +149,7 @@ fn describe(all: &[Mdbook]) -> String {
     for generation in [Generation::V05, Generation::V04] {
         if !all.iter().any(|m| m.generation == generation) {
             parts.push(format!(
-                "no mdBook {} (set {})",
+                "no mdBook {} (its tests are skipped: put one on PATH or set {})",
                 match generation {
                     Generation::V05 => "0.5",
                     Generation::V04 => "0.4",
@@ -572,7 +572,9 @@ fn the_variables_come_first_then_the_mdbook_on_path() {
     let line = describe(&choose(None, None, version));
     assert!(
         line.contains("mdBook v0.5.4 (mdbook, from the `mdbook` on PATH)")
-            && line.contains("no mdBook 0.4 (set MDBOOK_04)"),
+            && line.contains(
+                "no mdBook 0.4 (its tests are skipped: put one on PATH or set MDBOOK_04)"
+            ),
         "{line}"
     );
 }
