@@ -142,7 +142,7 @@ impl<'a> Output<'a> {
         } else {
             chapters
                 .iter()
-                .map(|c| paths.terminal(&display_name(settings, c)))
+                .map(|c| display_name(settings, &paths, c))
                 .collect()
         };
         let sources: Vec<ChapterSource<'_>> = names
@@ -237,9 +237,9 @@ pub fn process_chapters(
     (contents, diagnostics)
 }
 
-fn display_name(settings: &Settings, chapter: &Chapter) -> String {
+fn display_name(settings: &Settings, paths: &ShownPaths, chapter: &Chapter) -> String {
     match &chapter.source_path {
-        Some(path) => settings.chapter_display_path(path),
+        Some(path) => paths.terminal(&settings.chapter_display_path(path)),
         None => format!("chapter `{}`", chapter.name),
     }
 }
