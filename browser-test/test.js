@@ -326,6 +326,34 @@ async function run() {
     await done(page);
   });
 
+  // 3b. mdBook marks the heading a URL fragment points to with "»" 30px
+  // before it; in a FAQ card it must not cover the disclosure triangle.
+  await check("the linked question's » marker is beside the card, not on its triangle, in every theme", async () => {
+    for (const theme of THEMES) {
+      for (const [book, rel, id] of [
+        ["guide", "faq.html", "can-i-keep-the-people-data-in-json"],
+        ["example", "governance.html", "faq-does-torchlight-pay-stipends-to-independent-developers"],
+      ]) {
+        const page = await open(book, `${rel}#${id}`, { theme });
+        await page.waitForTimeout(200);
+        await page.mouse.move(0, VIEWPORT.height - 1);
+        const where = await markerPlace(page, id);
+        const at = `${book}/${rel}#${id} (${theme})`;
+        expect(where.content.includes("»"), `${at}: no » marker (content ${where.content})`);
+        expect(where.onTriangle.length === 0,
+          `${at}: the » marker covers the triangle at x=${where.onTriangle.join(",")} (card ${where.card})`);
+        expect(where.besideCard, `${at}: no » marker within 30px before the card (card ${where.card})`);
+        if (theme === "light" || theme === "coal") {
+          const file = path.join(screenshotDir, `${book}-faq-linked-${theme}.png`);
+          fs.mkdirSync(screenshotDir, { recursive: true });
+          await page.screenshot({ path: file });
+          shots.push(file);
+        }
+        await done(page);
+      }
+    }
+  });
+
   // 4. mdBook's search finds a question and leads to it.
   await check("search finds a word of one FAQ question and leads to its answer", async () => {
     for (const [book, start, word, how, target] of [
@@ -518,6 +546,37 @@ async function open_in_place(page, rel) {
   const state = await entry(page, id);
   expect(state.open && state.answerVisible && state.inViewport && state.unobscured,
     `link from code-owners.html: ${JSON.stringify(state)}`);
+}
+
+/**
+ * Where the "»" marker of the targeted question `id` is, by hit-testing
+ * the row through the middle of the question (a pseudo-element hits as its
+ * heading): the points between the card's edge and the question's text,
+ * where the disclosure triangle is, that hit the heading; and whether a
+ * point within 30px before the card does.
+ */
+function markerPlace(page, id) {
+  return page.evaluate((id) => {
+    const heading = document.getElementById(id);
+    const summary = heading.closest("summary");
+    const card = heading.closest("details").getBoundingClientRect();
+    const text = summary.getBoundingClientRect();
+    const y = heading.getBoundingClientRect().top + heading.getBoundingClientRect().height / 2;
+    const hits = (x) => {
+      const el = document.elementFromPoint(x, y);
+      return !!el && (el === heading || heading.contains(el));
+    };
+    const onTriangle = [];
+    for (let x = Math.ceil(card.left) + 1; x < text.left; x++) if (hits(x)) onTriangle.push(x);
+    let besideCard = false;
+    for (let x = Math.floor(card.left) - 1; x >= Math.max(0, card.left - 30); x--) if (hits(x)) besideCard = true;
+    return {
+      content: getComputedStyle(heading, "::before").content,
+      onTriangle,
+      besideCard,
+      card: `${Math.round(card.left)}..${Math.round(text.left)}`,
+    };
+  }, id);
 }
 
 async function openFirstTwo(page) {

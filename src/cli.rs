@@ -66,8 +66,10 @@ fn run_preprocessor() -> ExitCode {
     }
     let env = Environment {
         github_actions: std::env::var_os("GITHUB_ACTIONS").is_some_and(|v| v == "true"),
-        workspace: std::env::var_os("GITHUB_WORKSPACE").map(std::path::PathBuf::from),
+        workspace: std::env::var_os("GITHUB_WORKSPACE").map(PathBuf::from),
         color: std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+        current_dir: std::env::current_dir().ok(),
+        pwd: std::env::var_os("PWD").map(PathBuf::from),
     };
     let stdout = std::io::stdout();
     let mut stdout = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());

@@ -225,20 +225,12 @@ impl Settings {
                 None,
             ));
         }
-        let suggestion = full
-            .file_name()
-            .and_then(|name| Some((name.to_str()?, std::fs::read_dir(full.parent()?).ok()?)))
-            .and_then(|(name, entries)| {
-                let files: Vec<String> = entries
-                    .filter_map(|e| e.ok()?.file_name().into_string().ok())
-                    .collect();
-                let close = did_you_mean(name, files.iter().map(String::as_str))?;
-                let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
-                Some(match parent {
-                    Some(parent) => paths::display(&parent.join(close)),
-                    None => close.to_string(),
-                })
-            });
+        let suggestion = paths::closest_sibling(&full).map(|close| {
+            match path.parent().filter(|p| !p.as_os_str().is_empty()) {
+                Some(parent) => paths::display(&parent.join(close)),
+                None => close,
+            }
+        });
         Some(Problem::value(
             format!(
                 "`{shown}` does not exist (paths are relative to the book root, {})",

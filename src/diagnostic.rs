@@ -46,6 +46,25 @@ pub enum Location {
     Path(String),
 }
 
+/// Why a problem is a consequence of another one, which is reported on its
+/// own: printing it too would bury the first (one typo in the data file
+/// would fail every directive that needs the file).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum FollowOn {
+    /// A directive needs a data file that could not be used. `reported`:
+    /// why is reported on its own (the file's problems, or its path in
+    /// `book.toml`); otherwise the first such directive reports it.
+    DataFile {
+        /// The file, as messages name it.
+        file: String,
+        /// Whether the cause is reported separately.
+        reported: bool,
+    },
+    /// An anchor missing from a page on which a directive failed: the
+    /// heading may be one the directive would have made.
+    PartialPage,
+}
+
 /// One problem found during a run.
 #[derive(Debug, Clone)]
 pub struct Diagnostic {
@@ -61,6 +80,9 @@ pub struct Diagnostic {
     pub help: Vec<String>,
     /// `note:` lines (context).
     pub notes: Vec<String>,
+    /// Set when the problem follows from another one: it still fails the
+    /// build and shows in the page, but is counted rather than printed.
+    pub follow_on: Option<FollowOn>,
 }
 
 impl Diagnostic {
@@ -82,6 +104,7 @@ impl Diagnostic {
             label: String::new(),
             help: Vec::new(),
             notes: Vec::new(),
+            follow_on: None,
         }
     }
 
@@ -129,6 +152,12 @@ impl Diagnostic {
     /// Adds a `note:` line.
     pub fn with_note(mut self, note: impl Into<String>) -> Self {
         self.notes.push(note.into());
+        self
+    }
+
+    /// Marks the diagnostic as a consequence of another problem.
+    pub fn with_follow_on(mut self, cause: FollowOn) -> Self {
+        self.follow_on = Some(cause);
         self
     }
 

@@ -39,6 +39,7 @@ pub mod testing {
     pub use crate::expand::directive::Registry;
     pub use crate::mdbook::protocol;
     pub use crate::mdbook::{Book, Chapter, Context, Generation};
+    pub use crate::paths::ShownPaths;
     pub use crate::pipeline::process_chapters;
     pub use crate::report::{EmitOptions, emit};
 

@@ -1,8 +1,8 @@
 //! Chapter paths as links see them: `/`-separated, relative to `src`, with
 //! `.` and `..` resolved, and the relative path from one chapter to another;
-//! and file paths as messages show them.
+//! and file paths as messages, the terminal and annotations show them.
 
-use std::path::Path;
+use std::path::{Component, Path, PathBuf};
 
 /// `path` as messages, annotations and chapter paths show it:
 /// `/`-separated on every platform.
@@ -10,9 +10,100 @@ pub fn display(path: &Path) -> String {
     forward_slashes(&path.to_string_lossy())
 }
 
+/// The name of the entry beside `path` (a file that does not exist) whose
+/// name is close enough to `path`'s to be a typo for it, if any.
+pub fn closest_sibling(path: &Path) -> Option<String> {
+    let name = path.file_name()?.to_str()?;
+    let entries = std::fs::read_dir(path.parent()?).ok()?;
+    let names: Vec<String> = entries
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n != name)
+        .collect();
+    crate::diagnostic::did_you_mean(name, names.iter().map(String::as_str)).map(str::to_string)
+}
+
 /// `text` with Windows separators turned into `/`.
 pub fn forward_slashes(text: &str) -> String {
     text.replace('\\', "/")
+}
+
+/// `path` with `.` and `..` resolved without touching the file system.
+pub fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for component in path.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if !out.pop() {
+                    out.push("..");
+                }
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// How diagnostics name files: on the terminal relative to the folder the
+/// user is in (absolute for a file outside it), and in GitHub annotations
+/// relative to the repository. The names diagnostics carry are relative
+/// to the book root, or absolute.
+#[derive(Debug, Clone, Default)]
+pub struct ShownPaths {
+    /// The book root.
+    root: PathBuf,
+    /// The user's folder; `None` shows names as they are.
+    here: Option<PathBuf>,
+    /// What annotation paths are relative to: the repository root, or the
+    /// book root when there is none.
+    repository: PathBuf,
+}
+
+impl ShownPaths {
+    /// Paths for a book at `root`, a user in `here` and a repository at
+    /// `repository` (each resolved through symbolic links where it exists).
+    pub fn new(root: &Path, here: Option<&Path>, repository: Option<&Path>) -> Self {
+        let real = |p: &Path| p.canonicalize().unwrap_or_else(|_| normalize(p));
+        let root = real(root);
+        ShownPaths {
+            here: here.map(real),
+            repository: repository.map_or_else(|| root.clone(), real),
+            root,
+        }
+    }
+
+    /// The file `name` (relative to the book root, or absolute) as the
+    /// terminal shows it.
+    pub fn terminal(&self, name: &str) -> String {
+        let Some(here) = &self.here else {
+            return name.to_string();
+        };
+        let full = self.full(&self.root, name);
+        match full.strip_prefix(here) {
+            Ok(inside) if inside.as_os_str().is_empty() => ".".to_string(),
+            Ok(inside) => display(inside),
+            Err(_) => display(&full),
+        }
+    }
+
+    /// The file `shown` (as [`terminal`](Self::terminal) shows it) as a
+    /// GitHub annotation names it: relative to the repository; `None` for
+    /// a file outside it, which GitHub cannot annotate.
+    pub fn annotation(&self, shown: &str) -> Option<String> {
+        let base = self.here.as_deref().unwrap_or(&self.root);
+        let full = self.full(base, shown);
+        let inside = full.strip_prefix(&self.repository).ok()?;
+        Some(display(inside))
+    }
+
+    /// `name`, relative to `base` or absolute, as a full path.
+    fn full(&self, base: &Path, name: &str) -> PathBuf {
+        let path = base.join(name);
+        if base.as_os_str().is_empty() {
+            return normalize(&path); // no book root: names stay relative
+        }
+        path.canonicalize().unwrap_or_else(|_| normalize(&path))
+    }
 }
 
 /// Resolves `link` (a link's path part, without fragment) relative to the
@@ -120,6 +211,48 @@ mod tests {
         assert_eq!(relative("guide/a.md", "guide/b.md"), "b.md");
         assert_eq!(relative("a/b/c.md", "a/d/e.md"), "../d/e.md");
         assert_eq!(relative("a.md", "a.md"), "a.md");
+    }
+
+    #[test]
+    fn shown_paths_are_relative_to_the_user_and_the_repository() {
+        let repo = Path::new("/repo");
+        let root = Path::new("/repo/community");
+        // The user in the repository root, the book in a folder of it.
+        let paths = ShownPaths::new(root, Some(repo), Some(repo));
+        assert_eq!(paths.terminal("src/a.md"), "community/src/a.md");
+        assert_eq!(paths.terminal("../CODEOWNERS"), "CODEOWNERS");
+        assert_eq!(paths.terminal("/repo/CONTRIBUTING.md"), "CONTRIBUTING.md");
+        assert_eq!(paths.terminal("../../etc/x"), "/etc/x");
+        assert_eq!(
+            paths.annotation("community/src/a.md").as_deref(),
+            Some("community/src/a.md")
+        );
+        assert_eq!(
+            paths.annotation("CODEOWNERS").as_deref(),
+            Some("CODEOWNERS")
+        );
+        assert_eq!(paths.annotation("/etc/x"), None);
+        // The user in the book: annotations still relative to the repository.
+        let paths = ShownPaths::new(root, Some(root), Some(repo));
+        assert_eq!(paths.terminal("src/a.md"), "src/a.md");
+        assert_eq!(paths.terminal("../CODEOWNERS"), "/repo/CODEOWNERS");
+        assert_eq!(
+            paths.annotation("src/a.md").as_deref(),
+            Some("community/src/a.md")
+        );
+        assert_eq!(
+            paths.annotation("/repo/CODEOWNERS").as_deref(),
+            Some("CODEOWNERS")
+        );
+        // Without a user folder, names stay as diagnostics carry them.
+        let paths = ShownPaths::new(root, None, None);
+        assert_eq!(paths.terminal("../CODEOWNERS"), "../CODEOWNERS");
+        assert_eq!(paths.annotation("src/a.md").as_deref(), Some("src/a.md"));
+        assert_eq!(paths.annotation("../CODEOWNERS"), None);
+        assert_eq!(
+            ShownPaths::default().annotation("src/a.md").as_deref(),
+            Some("src/a.md")
+        );
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! links and check anchors, report, and write the answer.
 
 use std::io::Write;
+use std::path::{Path, PathBuf};
 
 use crate::check;
 use crate::config::{OnError, Settings};
@@ -11,6 +12,7 @@ use crate::diagnostic::{Diagnostic, Severity};
 use crate::expand::{self, Run, directive::Registry};
 use crate::index::BookIndex;
 use crate::mdbook::{self, Chapter};
+use crate::paths::ShownPaths;
 use crate::report::{self, ChapterSource, EmitOptions};
 
 /// How the process was started, as far as output is concerned.
@@ -19,9 +21,15 @@ pub struct Environment {
     /// `GITHUB_ACTIONS=true`: also print workflow commands.
     pub github_actions: bool,
     /// `GITHUB_WORKSPACE`: the repository root annotations are relative to.
-    pub workspace: Option<std::path::PathBuf>,
+    pub workspace: Option<PathBuf>,
     /// Colour diagnostics.
     pub color: bool,
+    /// The process's working folder. `None` names files relative to the
+    /// book root.
+    pub current_dir: Option<PathBuf>,
+    /// `PWD`: the folder the user's shell is in. mdBook 0.5 starts the
+    /// plugin in the book root, mdBook 0.4 where `mdbook` was started.
+    pub pwd: Option<PathBuf>,
 }
 
 /// Runs the preprocessor over mdBook's `input`; writes the book to `stdout`
@@ -42,23 +50,18 @@ pub fn preprocess(
             return 1;
         }
     };
-    if let Some(warning) = mdbook::protocol::version_warning(&request.context.mdbook_version) {
+    let output = Output::new(&request.context, &env);
+    if output.first_run
+        && let Some(warning) = mdbook::protocol::version_warning(&request.context.mdbook_version)
+    {
         let _ = writeln!(stderr, "warning: {warning}");
     }
-    let emit_options = EmitOptions {
-        color: env.color,
-        github_actions: env
-            .github_actions
-            .then(|| annotation_prefix(&request.context.root, env.workspace.as_deref())),
-        errors_as_warnings: false,
-    };
     // Problems in book.toml fail the build before any chapter is read,
     // unless `on-error = "warn"`: then they are warnings like the rest.
     let (settings, settings_problems) = Settings::read(&request.context, request.book.generation);
     let warn_only = settings.on_error == OnError::Warn;
     if !settings_problems.is_empty() && !warn_only {
-        let _ = report::emit(stderr, &settings_problems, &[], &emit_options);
-        let _ = summary(stderr, &settings_problems, false);
+        output.report(stderr, settings_problems, &[], &settings);
         return 1;
     }
 
@@ -66,32 +69,7 @@ pub fn preprocess(
     let (contents, mut found) = process_chapters(&settings, registry, chapters);
     report::map_to_files(&mut found, chapters, &settings);
     found.splice(0..0, settings_problems);
-
-    // Chapter names are only needed to print diagnostics.
-    let sources: Vec<(String, &Chapter)> = if found.is_empty() {
-        Vec::new()
-    } else {
-        chapters
-            .iter()
-            .map(|c| (display_name(&settings, c), c))
-            .collect()
-    };
-    let sources: Vec<ChapterSource<'_>> = sources
-        .iter()
-        .map(|(name, c)| ChapterSource {
-            name,
-            text: &c.content,
-        })
-        .collect();
-    let emit_options = EmitOptions {
-        errors_as_warnings: warn_only,
-        ..emit_options
-    };
-    let _ = report::emit(stderr, &found, &sources, &emit_options);
-    let failed = !warn_only && found.iter().any(Diagnostic::is_error);
-    let _ = summary(stderr, &found, warn_only);
-    drop(sources);
-    if failed {
+    if output.report(stderr, found, chapters, &settings) {
         return 1;
     }
 
@@ -103,6 +81,116 @@ pub fn preprocess(
         return 1;
     }
     0
+}
+
+/// How this run reports what it found.
+struct Output<'a> {
+    root: &'a Path,
+    env: &'a Environment,
+    /// Whether this is the first of mdBook's runs for this build (one per
+    /// renderer): warnings are printed in that one only.
+    first_run: bool,
+}
+
+impl<'a> Output<'a> {
+    fn new(context: &'a mdbook::Context, env: &'a Environment) -> Self {
+        Output {
+            root: &context.root,
+            env,
+            first_run: mdbook::renderers::is_first_run(
+                &context.config,
+                &context.renderer,
+                PREPROCESSOR_NAME,
+            ),
+        }
+    }
+
+    /// How files are named, on the terminal and in annotations (worked
+    /// out only when there is something to print).
+    fn paths(&self) -> ShownPaths {
+        let here = user_folder(self.root, self.env);
+        let repository = (self.env.workspace.as_deref())
+            .and_then(|w| w.canonicalize().ok())
+            .or_else(|| repository_of(self.root));
+        ShownPaths::new(self.root, here.as_deref(), repository.as_deref())
+    }
+
+    /// Prints `found` (problems that follow from another are counted, not
+    /// printed; after the first run, only errors that fail it are printed)
+    /// and the closing line; returns whether the run failed.
+    fn report(
+        &self,
+        stderr: &mut dyn Write,
+        found: Vec<Diagnostic>,
+        chapters: &[Chapter],
+        settings: &Settings,
+    ) -> bool {
+        let warn_only = settings.on_error == OnError::Warn;
+        let failed = !warn_only && found.iter().any(Diagnostic::is_error);
+        let (mut shown, notes) = report::collapse(found);
+        if !self.first_run {
+            shown.retain(|d| d.is_error() && !warn_only);
+        }
+        if shown.is_empty() && notes.is_empty() {
+            return failed;
+        }
+        let paths = self.paths();
+        report::show_paths(&mut shown, &paths);
+        // Chapter names are only needed to print diagnostics.
+        let names: Vec<String> = if shown.is_empty() {
+            Vec::new()
+        } else {
+            chapters
+                .iter()
+                .map(|c| display_name(settings, &paths, c))
+                .collect()
+        };
+        let sources: Vec<ChapterSource<'_>> = names
+            .iter()
+            .zip(chapters)
+            .map(|(name, c)| ChapterSource {
+                name,
+                text: &c.content,
+            })
+            .collect();
+        let options = EmitOptions {
+            color: self.env.color,
+            github_actions: self.env.github_actions.then_some(paths),
+            errors_as_warnings: warn_only,
+        };
+        let _ = report::emit(stderr, &shown, &sources, &options);
+        if self.first_run || failed {
+            for note in notes {
+                let _ = writeln!(stderr, "note: mdbook-community: {note}");
+            }
+        }
+        let _ = summary(stderr, &shown, warn_only);
+        failed
+    }
+}
+
+/// The name mdBook knows this plugin by, in `[preprocessor.NAME]`.
+const PREPROCESSOR_NAME: &str = "community";
+
+/// The folder the user is in, whom the terminal's paths are for: `PWD` when
+/// mdBook 0.5 started the plugin in the book root (and `PWD` is a folder),
+/// else the working folder.
+fn user_folder(root: &Path, env: &Environment) -> Option<PathBuf> {
+    let cwd = env.current_dir.as_deref()?;
+    let in_root = cwd.canonicalize().ok() == root.canonicalize().ok();
+    let pwd = env
+        .pwd
+        .as_deref()
+        .filter(|pwd| in_root && pwd.is_absolute() && pwd.is_dir());
+    Some(pwd.unwrap_or(cwd).to_path_buf())
+}
+
+/// The repository the book is in: the nearest folder holding `.git`.
+fn repository_of(root: &Path) -> Option<PathBuf> {
+    let root = root.canonicalize().ok()?;
+    root.ancestors()
+        .find(|a| a.join(".git").exists())
+        .map(Path::to_path_buf)
 }
 
 /// Runs the stages from data to check over `chapters`: new contents
@@ -129,7 +217,15 @@ pub fn process_chapters(
                 .map_or(chapter.content.as_str(), |e| e.text.as_str())
         })
         .collect();
-    let book = BookIndex::new(settings, chapters, texts);
+    // A page where a directive failed may lack the ids it would have made.
+    let partial = expanded
+        .iter()
+        .map(|e| {
+            e.as_ref()
+                .is_some_and(|e| e.diagnostics.iter().any(Diagnostic::is_error))
+        })
+        .collect();
+    let book = BookIndex::new(settings, chapters, texts, partial);
     let checked = check::check_book(&run, &expanded, &book);
     // The index borrows the expanded texts; they become the chapters now.
     drop(book);
@@ -150,32 +246,9 @@ pub fn process_chapters(
     (contents, diagnostics)
 }
 
-/// The book root relative to the repository root (`docs/`, or empty), so
-/// that GitHub annotations name files as the repository does. The
-/// repository is `GITHUB_WORKSPACE`, or the nearest folder holding `.git`.
-fn annotation_prefix(root: &std::path::Path, workspace: Option<&std::path::Path>) -> String {
-    let Ok(root) = root.canonicalize() else {
-        return String::new();
-    };
-    let repository = workspace.and_then(|w| w.canonicalize().ok()).or_else(|| {
-        root.ancestors()
-            .find(|a| a.join(".git").exists())
-            .map(std::path::Path::to_path_buf)
-    });
-    match repository
-        .as_deref()
-        .and_then(|r| root.strip_prefix(r).ok())
-    {
-        Some(relative) if !relative.as_os_str().is_empty() => {
-            format!("{}/", crate::paths::display(relative))
-        }
-        _ => String::new(),
-    }
-}
-
-fn display_name(settings: &Settings, chapter: &Chapter) -> String {
+fn display_name(settings: &Settings, paths: &ShownPaths, chapter: &Chapter) -> String {
     match &chapter.source_path {
-        Some(path) => settings.chapter_display_path(path),
+        Some(path) => paths.terminal(&settings.chapter_display_path(path)),
         None => format!("chapter `{}`", chapter.name),
     }
 }

@@ -1,35 +1,164 @@
 //! End-to-end: real books built by real mdBook binaries with the plugin.
 //!
-//! These need mdBook 0.5.4 and 0.4.52: set `MDBOOK_05` and `MDBOOK_04` to
-//! their paths. `.ci/run` installs both and runs these with
-//! `cargo test --test e2e -- --ignored`.
+//! They run with mdBook 0.5 and mdBook 0.4: `MDBOOK_05` and `MDBOOK_04`
+//! name the binaries (`.ci/run` installs 0.5.4 and 0.4.52 and sets both).
+//! For a generation whose variable is unset, the `mdbook` on `PATH` runs if
+//! it is of that generation; with neither, the tests of that generation are
+//! skipped. The first test to start says which mdBooks run (on stderr,
+//! past the test harness's capture).
 
 mod common;
 
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::OnceLock;
 
-/// The real mdBook binaries.
-#[derive(Debug, Clone, Copy)]
-enum Mdbook {
+/// The two mdBook generations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Generation {
     V05,
     V04,
 }
 
-impl Mdbook {
-    const ALL: [Mdbook; 2] = [Mdbook::V05, Mdbook::V04];
-
-    fn binary(self) -> PathBuf {
-        let var = match self {
-            Mdbook::V05 => "MDBOOK_05",
-            Mdbook::V04 => "MDBOOK_04",
-        };
-        let path = std::env::var_os(var)
-            .map(PathBuf::from)
-            .unwrap_or_else(|| panic!("set {var} to the path of the mdBook binary"));
-        assert!(path.is_file(), "{var}={} is not a file", path.display());
-        path
+impl Generation {
+    fn variable(self) -> &'static str {
+        match self {
+            Generation::V05 => "MDBOOK_05",
+            Generation::V04 => "MDBOOK_04",
+        }
     }
+
+    fn of_version(version: &str) -> Option<Self> {
+        if version.starts_with("0.5.") {
+            Some(Generation::V05)
+        } else if version.starts_with("0.4.") {
+            Some(Generation::V04)
+        } else {
+            None
+        }
+    }
+}
+
+/// A real mdBook binary.
+#[derive(Clone)]
+struct Mdbook {
+    generation: Generation,
+    path: PathBuf,
+    /// As `mdbook --version` prints it, e.g. `v0.5.4`.
+    version: String,
+    /// Where it came from: `MDBOOK_05`, or the `mdbook` on PATH.
+    from: String,
+}
+
+impl std::fmt::Debug for Mdbook {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "mdBook {}", self.version)
+    }
+}
+
+impl Mdbook {
+    fn binary(&self) -> &Path {
+        &self.path
+    }
+
+    /// Every mdBook the tests run with; the first call says which.
+    fn all() -> &'static [Mdbook] {
+        static ALL: OnceLock<Vec<Mdbook>> = OnceLock::new();
+        ALL.get_or_init(|| {
+            let var = |g: Generation| std::env::var_os(g.variable()).map(PathBuf::from);
+            let all = choose(var(Generation::V05), var(Generation::V04), version_of);
+            let _ = writeln!(std::io::stderr(), "{}", describe(&all));
+            all
+        })
+    }
+
+    /// The mdBook of generation `generation`, if one runs.
+    fn of(generation: Generation) -> Option<&'static Mdbook> {
+        Mdbook::all().iter().find(|m| m.generation == generation)
+    }
+}
+
+/// The version `mdbook --version` prints for the binary `path`
+/// (`mdbook v0.5.4` gives `0.5.4`), or `None` when it does not run.
+fn version_of(path: &Path) -> Option<String> {
+    let out = Command::new(path).arg("--version").output().ok()?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let version = text.split_whitespace().nth(1)?.trim_start_matches('v');
+    (out.status.success() && !version.is_empty()).then(|| version.to_string())
+}
+
+/// The mdBooks to run: per generation, its variable's binary (which must
+/// run and be of that generation), else the `mdbook` on PATH when it is of
+/// that generation.
+fn choose(
+    v05: Option<PathBuf>,
+    v04: Option<PathBuf>,
+    version_of: impl Fn(&Path) -> Option<String>,
+) -> Vec<Mdbook> {
+    let on_path = OnceLock::new();
+    let mut all = Vec::new();
+    for (generation, set) in [(Generation::V05, v05), (Generation::V04, v04)] {
+        let var = generation.variable();
+        let found = match set {
+            Some(path) => {
+                let version = version_of(&path)
+                    .unwrap_or_else(|| panic!("{var}={} does not run", path.display()));
+                assert_eq!(
+                    Generation::of_version(&version),
+                    Some(generation),
+                    "{var}={} is mdBook {version}",
+                    path.display()
+                );
+                Some((path, version, var.to_string()))
+            }
+            None => on_path
+                .get_or_init(|| {
+                    let path = PathBuf::from("mdbook");
+                    version_of(&path).map(|version| (path, version))
+                })
+                .clone()
+                .filter(|(_, version)| Generation::of_version(version) == Some(generation))
+                .map(|(path, version)| (path, version, "the `mdbook` on PATH".to_string())),
+        };
+        if let Some((path, version, from)) = found {
+            all.push(Mdbook {
+                generation,
+                path,
+                version: format!("v{version}"),
+                from,
+            });
+        }
+    }
+    all
+}
+
+/// The line that says which mdBooks the tests run with.
+fn describe(all: &[Mdbook]) -> String {
+    let mut parts: Vec<String> = all
+        .iter()
+        .map(|m| {
+            format!(
+                "mdBook {} ({}, from {})",
+                m.version,
+                m.path.display(),
+                m.from
+            )
+        })
+        .collect();
+    for generation in [Generation::V05, Generation::V04] {
+        if !all.iter().any(|m| m.generation == generation) {
+            parts.push(format!(
+                "no mdBook {} (its tests are skipped: put one on PATH or set {})",
+                match generation {
+                    Generation::V05 => "0.5",
+                    Generation::V04 => "0.4",
+                },
+                generation.variable()
+            ));
+        }
+    }
+    format!("e2e: end-to-end tests with {}", parts.join("; "))
 }
 
 /// A book on disk, using this checkout's binary as its preprocessor.
@@ -59,16 +188,18 @@ impl TestBook {
         self.dir.path()
     }
 
-    fn build(&self, mdbook: Mdbook) -> std::process::Output {
+    /// `mdbook build` in the book's folder, as a user runs it.
+    fn build(&self, mdbook: &Mdbook) -> std::process::Output {
         Command::new(mdbook.binary())
             .arg("build")
-            .arg(self.root())
+            .current_dir(self.root())
+            .env("PWD", self.root())
             .env_remove("GITHUB_ACTIONS")
             .output()
             .expect("mdbook runs")
     }
 
-    fn build_ok(&self, mdbook: Mdbook) -> String {
+    fn build_ok(&self, mdbook: &Mdbook) -> String {
         let output = self.build(mdbook);
         let stderr = String::from_utf8_lossy(&output.stderr).to_string();
         assert!(
@@ -97,12 +228,11 @@ impl TestBook {
 }
 
 #[test]
-#[ignore = "needs real mdBook binaries; run by .ci/run"]
 fn both_mdbooks_accept_the_answer_and_chapters_stay_byte_identical() {
     // mdBook's `links` removes one backslash from an escaped `\\{{#...}}`, so a
     // book that runs it first writes two to show a directive as text.
     let chapter = "# Plain\r\n\r\nText with `{{#maintainers}}` in code and \\\\{{#person x}} escaped.\r\n\r\n| a | b |\r\n|---|---|\r\n| 1 | 2 |\r\n";
-    for mdbook in Mdbook::ALL {
+    for mdbook in Mdbook::all() {
         let book = TestBook::new(
             "[output.markdown]\n[output.html]\n",
             &[
@@ -123,9 +253,8 @@ fn both_mdbooks_accept_the_answer_and_chapters_stay_byte_identical() {
 }
 
 #[test]
-#[ignore = "needs real mdBook binaries; run by .ci/run"]
 fn a_settings_error_stops_mdbook_with_the_location() {
-    for mdbook in Mdbook::ALL {
+    for mdbook in Mdbook::all() {
         let book = TestBook::new(
             "on-eror = \"warn\"\n",
             &[("src/SUMMARY.md", "[A](a.md)\n"), ("src/a.md", "# A\n")],
@@ -162,9 +291,8 @@ fn faq_book() -> TestBook {
 }
 
 #[test]
-#[ignore = "needs real mdBook binaries; run by .ci/run"]
 fn faq_questions_get_ids_anchors_and_search_entries() {
-    for mdbook in Mdbook::ALL {
+    for mdbook in Mdbook::all() {
         let book = faq_book();
         book.build_ok(mdbook);
         let html = book.read("book/faq.html");
@@ -209,9 +337,8 @@ fn faq_questions_get_ids_anchors_and_search_entries() {
 }
 
 #[test]
-#[ignore = "needs real mdBook binaries; run by .ci/run"]
 fn maintainer_hierarchy_renders_linked_headings_and_profiles() {
-    for mdbook in Mdbook::ALL {
+    for mdbook in Mdbook::all() {
         let book = faq_book();
         book.build_ok(mdbook);
         let html = book.read("book/people.html");
@@ -229,9 +356,8 @@ fn maintainer_hierarchy_renders_linked_headings_and_profiles() {
 }
 
 #[test]
-#[ignore = "needs real mdBook binaries; run by .ci/run"]
 fn errors_fail_the_build_and_warn_mode_builds_with_notes() {
-    for mdbook in Mdbook::ALL {
+    for mdbook in Mdbook::all() {
         let files = [
             ("maintainers.toml", PEOPLE),
             ("src/SUMMARY.md", "[A](a.md)\n"),
@@ -262,17 +388,17 @@ fn errors_fail_the_build_and_warn_mode_builds_with_notes() {
             html.contains("mdbook-community error:"),
             "{mdbook:?}: {html}"
         );
+        // The message's code spans show as code.
         assert!(
-            html.contains("Text <strong>[mdbook-community error: no person"),
+            html.contains("Text <strong>[mdbook-community error: no person <code>nobody</code> in <code>maintainers.toml</code>]</strong>"),
             "{mdbook:?}: {html}"
         );
     }
 }
 
 #[test]
-#[ignore = "needs real mdBook binaries; run by .ci/run"]
 fn escaped_directives_show_as_text() {
-    for mdbook in Mdbook::ALL {
+    for mdbook in Mdbook::all() {
         let book = TestBook::new(
             "",
             &[
@@ -296,9 +422,8 @@ const CONTRIBUTING: &str =
     "# Contributing to Example\n\n## Reporting Issues\n\n## Common Mistakes\n";
 
 #[test]
-#[ignore = "needs real mdBook binaries; run by .ci/run"]
 fn links_into_a_contributing_chapter_and_to_faq_questions_are_checked() {
-    for mdbook in Mdbook::ALL {
+    for mdbook in Mdbook::all() {
         let book = TestBook::new(
             "check-anchors = \"error\"\n",
             &[
@@ -342,9 +467,8 @@ fn links_into_a_contributing_chapter_and_to_faq_questions_are_checked() {
 }
 
 #[test]
-#[ignore = "needs real mdBook binaries; run by .ci/run"]
 fn links_to_the_repository_and_broken_anchors() {
-    for mdbook in Mdbook::ALL {
+    for mdbook in Mdbook::all() {
         let files = [
             ("CONTRIBUTING.md", CONTRIBUTING),
             ("src/SUMMARY.md", "[A](a.md)\n[FAQ](faq.md)\n"),
@@ -387,9 +511,8 @@ fn links_to_the_repository_and_broken_anchors() {
 }
 
 #[test]
-#[ignore = "needs real mdBook binaries; run by .ci/run"]
 fn errors_point_at_the_files_authors_edit_despite_includes() {
-    for mdbook in Mdbook::ALL {
+    for mdbook in Mdbook::all() {
         let book = TestBook::new(
             "",
             &[
@@ -414,6 +537,288 @@ fn errors_point_at_the_files_authors_edit_despite_includes() {
         assert!(
             stderr.contains("--> src/header.md:5:15"),
             "{mdbook:?}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn the_variables_come_first_then_the_mdbook_on_path() {
+    let version = |path: &Path| match path.to_str() {
+        Some("mdbook") => Some("0.5.4".to_string()),
+        Some("/opt/mdbook-0.4.52") => Some("0.4.52".to_string()),
+        Some("/opt/mdbook-0.5.1") => Some("0.5.1".to_string()),
+        _ => None,
+    };
+    let versions = |all: Vec<Mdbook>| -> Vec<(String, String)> {
+        all.into_iter().map(|m| (m.version, m.from)).collect()
+    };
+    let on_path = "the `mdbook` on PATH".to_string();
+    assert_eq!(
+        versions(choose(None, None, version)),
+        [("v0.5.4".to_string(), on_path.clone())]
+    );
+    assert_eq!(
+        versions(choose(None, Some("/opt/mdbook-0.4.52".into()), version)),
+        [
+            ("v0.5.4".to_string(), on_path),
+            ("v0.4.52".to_string(), "MDBOOK_04".to_string())
+        ]
+    );
+    assert_eq!(
+        versions(choose(Some("/opt/mdbook-0.5.1".into()), None, version)),
+        [("v0.5.1".to_string(), "MDBOOK_05".to_string())]
+    );
+    assert!(choose(None, None, |_: &Path| None).is_empty());
+    let line = describe(&choose(None, None, version));
+    assert!(
+        line.contains("mdBook v0.5.4 (mdbook, from the `mdbook` on PATH)")
+            && line.contains(
+                "no mdBook 0.4 (its tests are skipped: put one on PATH or set MDBOOK_04)"
+            ),
+        "{line}"
+    );
+}
+
+/// Without `MDBOOK_05` and `MDBOOK_04`, `cargo test` runs these tests with
+/// the `mdbook` on PATH, and says so.
+#[test]
+fn without_the_variables_the_mdbook_on_path_runs() {
+    let Some(mdbook) = Mdbook::of(Generation::V05) else {
+        return;
+    };
+    let Ok(real) = std::fs::canonicalize(mdbook.binary()) else {
+        return; // the one on PATH already
+    };
+    let out = Command::new(std::env::current_exe().expect("test binary"))
+        .args([
+            "--exact",
+            "escaped_directives_show_as_text",
+            "--test-threads=1",
+        ])
+        .env_remove("MDBOOK_05")
+        .env_remove("MDBOOK_04")
+        .env("PATH", path_with(&[real.parent().expect("dir")]))
+        .output()
+        .expect("the tests run");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert!(stdout.contains("1 passed"), "{stdout}");
+    assert!(
+        stderr.contains(&format!(
+            "e2e: end-to-end tests with mdBook {} (mdbook, from the `mdbook` on PATH)",
+            mdbook.version
+        )),
+        "{stderr}"
+    );
+}
+
+/// mdBook runs the plugin once per renderer: warnings are printed once a
+/// build, errors fail every run.
+#[test]
+fn warnings_are_printed_once_with_two_renderers() {
+    for mdbook in Mdbook::all() {
+        let files = [
+            ("src/SUMMARY.md", "[A](a.md)\n"),
+            ("src/a.md", "# A\n\n[broken](#nowhere) {{#persn x}}\n"),
+        ];
+        let book = TestBook::new("[output.html]\n[output.markdown]\n", &files);
+        let stderr = book.build_ok(mdbook);
+        for warning in ["warning: broken link", "warning: `{{#persn}}`"] {
+            assert_eq!(
+                stderr.matches(warning).count(),
+                1,
+                "{mdbook:?}: {warning}\n{stderr}"
+            );
+        }
+        assert!(
+            book.root().join("book/markdown/a.md").is_file(),
+            "{mdbook:?}"
+        );
+        // `renderers` leaves HTML out: the markdown run is the first.
+        let book = TestBook::new(
+            "renderers = [\"markdown\"]\n[output.html]\n[output.markdown]\n",
+            &files,
+        );
+        let stderr = book.build_ok(mdbook);
+        assert_eq!(
+            stderr.matches("warning: broken link").count(),
+            1,
+            "{mdbook:?}: {stderr}"
+        );
+    }
+}
+
+/// A book in a folder of a repository, with CODEOWNERS and CONTRIBUTING
+/// (included as a chapter) in the repository root: annotations name every
+/// file relative to the repository, the terminal relative to the folder
+/// `mdbook` runs in.
+#[test]
+fn paths_in_annotations_and_on_the_terminal() {
+    for mdbook in Mdbook::all() {
+        let repo = common::book_root(&[
+            (".git/HEAD", "ref: refs/heads/main\n"),
+            ("CODEOWNERS", "* @a\n/docs/ ezyang\n"),
+            ("CONTRIBUTING.md", "# Contributing\n\nSee [x](#nowhere).\n"),
+            (
+                "community/src/SUMMARY.md",
+                "[A](a.md)\n[C](contributing.md)\n",
+            ),
+            (
+                "community/src/a.md",
+                "# A\n\n{{#codeowners}}\n\n[b](#nope)\n",
+            ),
+            (
+                "community/src/contributing.md",
+                "{{#include ../../CONTRIBUTING.md}}\n",
+            ),
+        ]);
+        let repo = repo.path();
+        let book = TestBook::new("", &[]);
+        std::fs::copy(
+            book.root().join("book.toml"),
+            repo.join("community/book.toml"),
+        )
+        .expect("copy book.toml");
+        let build = |dir: &Path, args: &[&str]| {
+            let out = Command::new(mdbook.binary())
+                .arg("build")
+                .args(args)
+                .current_dir(dir)
+                .env("PWD", dir)
+                .env("GITHUB_ACTIONS", "true")
+                .env("GITHUB_WORKSPACE", repo)
+                .output()
+                .expect("mdbook runs");
+            let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+            assert!(out.status.success(), "{mdbook:?}: {stderr}");
+            assert!(
+                !stderr.contains("community/..") && !stderr.contains("community//"),
+                "{mdbook:?}: {stderr}"
+            );
+            stderr
+        };
+        let annotations = [
+            "::warning file=CODEOWNERS,line=2,col=8::invalid owner `ezyang`",
+            "::warning file=community/src/a.md,line=5,col=5::broken link",
+            "::warning file=CONTRIBUTING.md,line=3,col=9::broken link",
+        ];
+        // From the repository root.
+        let stderr = build(repo, &["community"]);
+        for expected in annotations.iter().chain(&[
+            "--> CODEOWNERS:2:8",
+            "--> community/src/a.md:5:5",
+            "--> CONTRIBUTING.md:3:9",
+        ]) {
+            assert!(
+                stderr.contains(expected),
+                "{mdbook:?}: {expected}\n{stderr}"
+            );
+        }
+        // From the book's folder: files outside it by their full path.
+        let stderr = build(&repo.join("community"), &[]);
+        let real = repo.canonicalize().expect("repo");
+        let outside = format!("--> {}:2:8", real.join("CODEOWNERS").display());
+        for expected in annotations
+            .iter()
+            .chain(&["--> src/a.md:5:5", outside.as_str()])
+        {
+            assert!(
+                stderr.contains(expected),
+                "{mdbook:?}: {expected}\n{stderr}"
+            );
+        }
+    }
+}
+
+/// A link to an `id-prefix` question works, and is checked, in every
+/// renderer's run.
+#[test]
+fn faq_id_prefix_links_work_with_a_second_renderer() {
+    for mdbook in Mdbook::all() {
+        let book = TestBook::new(
+            "check-anchors = \"error\"\n[output.html]\n[output.markdown]\n",
+            &[
+                ("src/SUMMARY.md", "[FAQ](faq.md)\n[A](a.md)\n"),
+                (
+                    "src/faq.md",
+                    "# FAQ\n\n```faq id-prefix=q-\n## Why?\nBecause.\n```\n",
+                ),
+                ("src/a.md", "# A\n\nSee {{#ref faq.md#q-why}}.\n"),
+            ],
+        );
+        book.build_ok(mdbook);
+        let html = book.read("book/html/faq.html");
+        assert!(html.contains("id=\"q-why\""), "{mdbook:?}: {html}");
+        let markdown = book.read("book/markdown/faq.md");
+        assert!(
+            markdown.contains("## Why? {#q-why}"),
+            "{mdbook:?}: {markdown}"
+        );
+        for a in ["book/html/a.html", "book/markdown/a.md"] {
+            let page = book.read(a);
+            assert!(
+                page.contains("faq.md#q-why") || page.contains("faq.html#q-why"),
+                "{mdbook:?}: {page}"
+            );
+        }
+    }
+}
+
+/// mdBook 0.4 builds the book with the directives as text when the plugin
+/// is not on PATH; the guard the guide gives for CI fails then.
+#[test]
+fn the_ci_guard_fails_when_the_plugin_is_not_on_path() {
+    let guard = code_blocks("installation.md")
+        .into_iter()
+        .map(|(_, text)| text)
+        .find(|text| text.contains("mdbook-community --version"))
+        .expect("the guard in the Installation page");
+    let ci = code_blocks("ci.md")
+        .into_iter()
+        .any(|(_, text)| text.contains(guard.trim()));
+    assert!(ci, "the CI page shows the guard: {guard}");
+    let empty = tempfile::tempdir().expect("tempdir");
+    let run = |path: &Path| {
+        Command::new("sh")
+            .arg("-ec")
+            .arg(&guard)
+            .env(
+                "PATH",
+                std::env::join_paths([path, Path::new("/usr/bin"), Path::new("/bin")])
+                    .expect("PATH"),
+            )
+            .output()
+            .expect("sh runs")
+    };
+    assert!(!run(empty.path()).status.success(), "{guard}");
+    let plugin = Path::new(env!("CARGO_BIN_EXE_mdbook-community"));
+    let out = run(plugin.parent().expect("dir"));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // What the guard is for.
+    if let Some(mdbook) = Mdbook::of(Generation::V04) {
+        let book = TestBook::new(
+            "",
+            &[
+                ("src/SUMMARY.md", "[A](a.md)\n"),
+                ("src/a.md", "{{#person a}}\n"),
+            ],
+        );
+        let toml = book.read("book.toml");
+        let toml = toml.replace(
+            env!("CARGO_BIN_EXE_mdbook-community"),
+            "mdbook-community-not-installed",
+        );
+        std::fs::write(book.root().join("book.toml"), toml).expect("write");
+        let out = book.build(mdbook);
+        assert!(out.status.success(), "{mdbook:?}");
+        assert!(
+            book.read("book/a.html").contains("{{#person a}}"),
+            "{mdbook:?}"
         );
     }
 }
@@ -446,8 +851,51 @@ fn code_blocks(chapter: &str) -> Vec<(String, String)> {
     blocks
 }
 
+/// A `PATH` with `dirs` first.
+fn path_with(dirs: &[&Path]) -> std::ffi::OsString {
+    let rest = std::env::var_os("PATH").unwrap_or_default();
+    let dirs = dirs.iter().map(|d| d.to_path_buf());
+    std::env::join_paths(dirs.chain(std::env::split_paths(&rest))).expect("PATH")
+}
+
+/// Step 2 of the quick start, with this checkout's binary as the
+/// installed plugin: the book it makes rebuilds under `mdbook serve` when
+/// `maintainers.toml`, written in step 3, changes.
 #[test]
-#[ignore = "needs real mdBook binaries; run by .ci/run"]
+fn the_quick_starts_book_watches_the_data_file() {
+    let Some(mdbook) = Mdbook::of(Generation::V05) else {
+        return;
+    };
+    let blocks = code_blocks("quick-start.md");
+    let (_, init) = &blocks[1];
+    let work = tempfile::tempdir().expect("tempdir");
+    let plugin = Path::new(env!("CARGO_BIN_EXE_mdbook-community"));
+    let mdbook_dir = std::fs::canonicalize(mdbook.binary())
+        .ok()
+        .and_then(|p| Some(p.parent()?.to_path_buf()));
+    let mut dirs = vec![plugin.parent().expect("dir")];
+    dirs.extend(mdbook_dir.as_deref());
+    let out = Command::new("sh")
+        .arg("-ec")
+        .arg(init)
+        .current_dir(work.path())
+        .env("PATH", path_with(&dirs))
+        .output()
+        .expect("sh runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let book = work.path().join("my-community");
+    let toml = std::fs::read_to_string(book.join("book.toml")).expect("book.toml");
+    assert!(toml.contains("extra-watch-dirs = [\".\"]"), "{toml}");
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(!report.contains("will not rebuild"), "{report}");
+}
+
+#[test]
+#[ignore = "installs the plugin with `cargo install` (a release build); run by .ci/run"]
 fn the_quick_start_works_as_written() {
     let blocks = code_blocks("quick-start.md");
     let (_, install) = &blocks[0];
@@ -470,11 +918,14 @@ fn the_quick_start_works_as_written() {
         })
         .collect();
     assert_eq!(offline, ["cargo install --locked --path ."], "{install}");
-    let mdbook_dir = Mdbook::V05.binary().parent().expect("dir").to_path_buf();
-    let path = std::env::join_paths([install_root.join("bin"), mdbook_dir].into_iter().chain(
-        std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
-    ))
-    .expect("PATH");
+    let mdbook = Mdbook::of(Generation::V05).expect("the quick start needs mdBook 0.5");
+    let mdbook_dir = std::fs::canonicalize(mdbook.binary())
+        .ok()
+        .and_then(|p| Some(p.parent()?.to_path_buf()));
+    let bin = install_root.join("bin");
+    let mut dirs = vec![bin.as_path()];
+    dirs.extend(mdbook_dir.as_deref());
+    let path = path_with(&dirs);
     let sh = |script: &str, dir: &Path| {
         Command::new("sh")
             .arg("-ec")

@@ -11,7 +11,7 @@ use mdbook_community::testing::CodeOwners;
 use mdbook_community::testing::Settings;
 use mdbook_community::testing::builtin_registry;
 use mdbook_community::testing::process_chapters;
-use mdbook_community::testing::{self as diagnostics, EmitOptions, SourceFile};
+use mdbook_community::testing::{self as diagnostics, EmitOptions, ShownPaths, SourceFile};
 use mdbook_community::testing::{Context, Generation};
 use serde_json::{Value, json};
 
@@ -93,7 +93,7 @@ fn fuzz_every_warning_of_a_big_codeowners_file_is_printed_with_its_line() {
     assert_eq!(found.len(), LINES, "one diagnostic per invalid line");
     let mut out = Vec::new();
     let options = EmitOptions {
-        github_actions: Some(String::new()),
+        github_actions: Some(ShownPaths::default()),
         ..EmitOptions::default()
     };
     diagnostics::emit(&mut out, &found, &[], &options).expect("written to memory");

@@ -50,3 +50,67 @@ fn every_directive_is_in_the_fuzz_dictionary() {
         );
     }
 }
+
+/// The install commands in the README and the guide work today: the crate
+/// is not on crates.io yet, so they install from the repository (or a
+/// clone), and name the registry form only as a later option.
+#[test]
+fn install_commands_install_from_the_repository() {
+    let repository = "https://github.com/mdbook-community/mdbook-community";
+    for file in ["README.md", "book/installation.md"] {
+        let text = read(file);
+        let commands: Vec<&str> = text
+            .lines()
+            .filter(|l| l.starts_with("cargo install") && l.contains("mdbook-community"))
+            .collect();
+        assert!(!commands.is_empty(), "{file}: no install command");
+        for command in commands {
+            assert!(
+                command.contains(&format!("--git {repository}")) || command.contains("--path ."),
+                "{file}: `{command}` does not install from the repository"
+            );
+        }
+        assert!(
+            text.contains("not on crates.io yet")
+                || text.contains("not published on crates.io yet"),
+            "{file} does not say the crate is not published yet"
+        );
+    }
+}
+
+/// The README's first command builds the guide with the plugin from the
+/// checkout (`cargo run` in book.toml), which compiles it first: a minute
+/// without output, which the command's comment announces.
+#[test]
+fn the_readme_says_the_first_build_compiles_the_plugin() {
+    assert!(read("book.toml").contains("command = \"cargo run"));
+    let readme = read("README.md");
+    let first = readme
+        .lines()
+        .find(|l| l.starts_with("cargo install --locked mdbook@") && l.contains("mdbook build"))
+        .expect("the README's first command");
+    assert!(first.contains("compiles the plugin"), "{first}");
+}
+
+/// The guide says the same of `install` everywhere: the preprocessor, the
+/// assets and the watched folders.
+#[test]
+fn the_guide_describes_install_the_same_everywhere() {
+    for file in [
+        "book/installation.md",
+        "book/quick-start.md",
+        "book/configuration.md",
+    ] {
+        let text = read(file);
+        for what in [
+            "[preprocessor.community]",
+            "extra-watch-dirs",
+            "[output.html]",
+        ] {
+            assert!(
+                text.contains(what),
+                "{file} does not say install adds {what}"
+            );
+        }
+    }
+}

@@ -376,7 +376,7 @@ fn with_on_error_warn_a_broken_link_shows_as_a_note_after_it() {
     );
     let contents = result.contents(Shape::V05);
     let page = &contents[1];
-    let note = " **\\[mdbook-community error: broken link: no heading \\`#seting-up\\` in \\`guide/setup.md\\`\\]**";
+    let note = " **\\[mdbook-community error: broken link: no heading `#seting-up` in `guide/setup.md`\\]**";
     assert!(
         page.starts_with(&format!(
             "# A\n\n- [bad](guide/setup.md#seting-up){note}, [ok](guide/setup.md#setting-up)\n\n"
@@ -387,7 +387,7 @@ fn with_on_error_warn_a_broken_link_shows_as_a_note_after_it() {
     // that followed it, which is unchanged.
     let after_block = page.split("</div>").nth(1).expect("a FAQ block");
     assert!(
-        after_block.contains("**mdbook-community error:** broken link: no heading \\`#nope\\`"),
+        after_block.contains("**mdbook-community error:** broken link: no heading `#nope`"),
         "{after_block}"
     );
     assert!(after_block.ends_with("\n\nEnd.\n"), "{after_block}");

@@ -36,7 +36,8 @@ pub fn load(settings: &Settings, chapters: &[Chapter]) -> Result<Contributing, L
     let relative = match &settings.contributing {
         Some(path) => {
             if !settings.in_root(path).is_file() {
-                return Err(LoadError::summary(format!(
+                // book.toml's check reports the path, with its suggestion.
+                return Err(LoadError::reported(&display_path(path), format!(
                     "the CONTRIBUTING file `{}` (set by `contributing` in book.toml) does not exist: looked for {}",
                     display_path(path),
                     settings.in_root(path).display()
@@ -47,7 +48,7 @@ pub fn load(settings: &Settings, chapters: &[Chapter]) -> Result<Contributing, L
         None => find_in_root_then_parent(&settings.root, CONTRIBUTING_CANDIDATES).map_err(
             |looked| {
                 let looked: Vec<String> = looked.iter().map(|p| p.display().to_string()).collect();
-                LoadError::summary(format!(
+                LoadError::summary("CONTRIBUTING", format!(
                     "no CONTRIBUTING file: looked for {} (set `contributing = \"path\"` in [preprocessor.community])",
                     looked.join(", ")
                 ))
@@ -57,10 +58,13 @@ pub fn load(settings: &Settings, chapters: &[Chapter]) -> Result<Contributing, L
     let full = settings.in_root(&relative);
     let display = display_path(&relative);
     let text = files::read_text(&full).map_err(|e| {
-        LoadError::summary(match e {
-            ReadError::Io(e) => format!("cannot read {display}: {e}"),
-            ReadError::NotUtf8 { .. } => format!("{display} is not valid UTF-8"),
-        })
+        LoadError::summary(
+            &display,
+            match e {
+                ReadError::Io(e) => format!("cannot read {display}: {e}"),
+                ReadError::NotUtf8 { .. } => format!("{display} is not valid UTF-8"),
+            },
+        )
     })?;
     let github = ids::github_page(&text);
     let title = github.headings.first().map(|h| h.text.clone());

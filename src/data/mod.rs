@@ -17,7 +17,7 @@ use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
 use crate::config::Settings;
-use crate::diagnostic::{Diagnostic, SourceFile};
+use crate::diagnostic::{Diagnostic, FollowOn, SourceFile};
 use crate::mdbook::Chapter;
 use codeowners::CodeOwners;
 use contributing::Contributing;
@@ -29,17 +29,46 @@ use people::People;
 pub struct LoadError {
     /// One line for the directive that needed the file.
     pub summary: String,
+    /// `help:` lines for it (a file with a close name, say).
+    pub help: Vec<String>,
     /// The file's own problems, reported once for the whole run.
     pub diagnostics: Vec<Diagnostic>,
+    /// What the directives' errors follow from: they are printed once (or
+    /// not at all when the cause is reported on its own), not once each.
+    pub cause: FollowOn,
 }
 
 impl LoadError {
-    /// An error that is all summary (the file is missing or unreadable).
-    pub fn summary(summary: String) -> Self {
+    /// An error that is all summary (the file is missing or unreadable):
+    /// the first directive that needs the file reports it.
+    pub fn summary(file: &str, summary: String) -> Self {
         LoadError {
             summary,
+            help: Vec::new(),
             diagnostics: Vec::new(),
+            cause: FollowOn::DataFile {
+                file: file.to_string(),
+                reported: false,
+            },
         }
+    }
+
+    /// An error whose cause is reported on its own (the file's path in
+    /// `book.toml`): no directive repeats it.
+    pub fn reported(file: &str, summary: String) -> Self {
+        LoadError {
+            cause: FollowOn::DataFile {
+                file: file.to_string(),
+                reported: true,
+            },
+            ..LoadError::summary(file, summary)
+        }
+    }
+
+    /// Adds a `help:` line.
+    pub fn with_help(mut self, help: String) -> Self {
+        self.help.push(help);
+        self
     }
 }
 
@@ -95,12 +124,10 @@ impl Data {
 
 fn load_people(settings: &Settings) -> Loaded<People> {
     if !settings.people_configured {
+        let display = people::DEFAULT_FILE.to_string();
         let full = settings.in_root(Path::new(people::DEFAULT_FILE));
         if !full.exists() {
-            return Err(LoadError::summary(format!(
-                "no people data file: looked for {} (set `people = \"path\"` in [preprocessor.community] to use another file)",
-                full.display()
-            )));
+            return Err(missing_default_people(&display, &full));
         }
     }
     if let Some(missing) = settings
@@ -108,11 +135,15 @@ fn load_people(settings: &Settings) -> Loaded<People> {
         .iter()
         .find(|s| !settings.in_root(&s.path).exists())
     {
-        return Err(LoadError::summary(format!(
-            "the people data file `{}` (set by `people` in book.toml) does not exist: looked for {}",
-            display_path(&missing.path),
-            settings.in_root(&missing.path).display()
-        )));
+        // book.toml's check reports the path, with its suggestion.
+        let display = display_path(&missing.path);
+        return Err(LoadError::reported(
+            &display,
+            format!(
+                "the people data file `{display}` (set by `people` in book.toml) does not exist: looked for {}",
+                settings.in_root(&missing.path).display()
+            ),
+        ));
     }
     roster::load(settings).map(Arc::new).map_err(|diagnostics| {
         let count = diagnostics.len();
@@ -120,15 +151,36 @@ fn load_people(settings: &Settings) -> Loaded<People> {
             .iter()
             .map(|p| display_path(p))
             .collect();
+        let display = names.join("`, `");
         LoadError {
-            summary: format!(
-                "`{}` has {count} error{} (reported separately)",
-                names.join("`, `"),
-                if count == 1 { "" } else { "s" }
-            ),
             diagnostics,
+            ..LoadError::reported(
+                &display,
+                format!(
+                    "`{display}` has {count} error{} (reported separately)",
+                    if count == 1 { "" } else { "s" }
+                ),
+            )
         }
     })
+}
+
+/// No `maintainers.toml` in the book root, and no `people` setting: with
+/// the closest file there as a suggestion.
+fn missing_default_people(display: &str, full: &std::path::Path) -> LoadError {
+    let error = LoadError::summary(
+        display,
+        format!(
+            "no people data file: looked for {} (set `people = \"path\"` in [preprocessor.community] to use another file)",
+            full.display()
+        ),
+    );
+    match crate::paths::closest_sibling(full) {
+        Some(close) => error.with_help(format!(
+            "did you mean `{close}`? Set `people = \"{close}\"` in [preprocessor.community] to use it"
+        )),
+        None => error,
+    }
 }
 
 fn load_codeowners(settings: &Settings) -> (Loaded<CodeOwners>, Vec<Diagnostic>) {
@@ -142,24 +194,30 @@ fn load_codeowners(settings: &Settings) -> (Loaded<CodeOwners>, Vec<Diagnostic>)
                     "no CODEOWNERS file: looked for {} (set `codeowners = \"path\"` in [preprocessor.community])",
                     looked.join(", ")
                 );
-                return (Err(LoadError::summary(summary)), Vec::new());
+                return (Err(LoadError::summary("CODEOWNERS", summary)), Vec::new());
             }
         },
     };
     let display = display_path(&relative);
     let full = settings.in_root(&relative);
+    // A configured path that names no file is reported in book.toml.
+    let reported = settings.codeowners.is_some() && !full.is_file();
+    let error = |summary: String| match reported {
+        true => LoadError::reported(&display, summary),
+        false => LoadError::summary(&display, summary),
+    };
     let text = match files::read_text(&full) {
         Ok(text) => text,
         Err(ReadError::NotUtf8 { .. }) => {
             let summary = format!("{display} is not valid UTF-8");
-            return (Err(LoadError::summary(summary)), Vec::new());
+            return (Err(error(summary)), Vec::new());
         }
         Err(ReadError::Io(e)) => {
             let summary = format!(
                 "cannot read the CODEOWNERS file {display} ({}): {e}",
                 full.display()
             );
-            return (Err(LoadError::summary(summary)), Vec::new());
+            return (Err(error(summary)), Vec::new());
         }
     };
     let file = Arc::new(SourceFile {

@@ -123,11 +123,11 @@ fn load(call: &Call<'_>, run: &Run<'_>) -> Result<Loaded, Vec<Diagnostic>> {
     let owners = run
         .data
         .codeowners(run.settings)
-        .map_err(|e| vec![call.error(e.summary)])?;
+        .map_err(|e| vec![call.load_error(&e)])?;
     let people = match run.data.people(run.settings) {
         Ok(people) => Some(people),
         Err(e) if e.diagnostics.is_empty() => None,
-        Err(e) => return Err(vec![call.error(e.summary)]),
+        Err(e) => return Err(vec![call.load_error(&e)]),
     };
     Ok((owners, people))
 }

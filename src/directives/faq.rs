@@ -73,13 +73,19 @@ impl FenceDirective for Faq {
             .iter()
             .map(|q| (expand(q.heading.clone()), expand(q.answer.clone())))
             .collect();
-        if !cx.settings().html {
-            return Ok(Expansion::Block(plain(&expanded)));
-        }
+        // Every renderer gets the prefixed ids, so that links to them work
+        // (and are checked) the same in each of mdBook's runs.
         let ids = options
             .id_prefix
             .as_deref()
             .map(|prefix| prefixed_ids(prefix, &expanded, &questions, cx));
+        if !cx.settings().html {
+            return Ok(Expansion::Block(plain(
+                &expanded,
+                &questions,
+                ids.as_deref(),
+            )));
+        }
         Ok(Expansion::Block(html(
             &expanded,
             &questions,
@@ -259,10 +265,15 @@ impl Splitter {
 }
 
 /// Non-HTML renderers: the questions as headings, the answers below.
-fn plain(expanded: &[(String, String)]) -> String {
+fn plain(expanded: &[(String, String)], questions: &[Question], ids: Option<&[String]>) -> String {
     let mut out = String::new();
-    for (heading, answer) in expanded {
-        out.push_str(heading.trim_end());
+    for (index, ((heading, answer), question)) in expanded.iter().zip(questions).enumerate() {
+        push_question(
+            &mut out,
+            heading,
+            question,
+            ids.and_then(|ids| ids.get(index)),
+        );
         out.push_str("\n\n");
         out.push_str(answer.trim_matches('\n'));
         out.push_str("\n\n");
@@ -294,17 +305,12 @@ fn html(
         } else {
             "<details class=\"community-faq-entry\">\n<summary>\n\n"
         });
-        match ids.and_then(|ids| ids.get(index)) {
-            Some(id) if !question.has_custom_id => {
-                // An id attribute only ends an ATX heading's line; an
-                // underlined heading's text moves onto one.
-                out.push_str(&atx_heading(heading, question.level));
-                out.push_str(" {#");
-                out.push_str(id);
-                out.push('}');
-            }
-            _ => out.push_str(heading.trim_end()),
-        }
+        push_question(
+            &mut out,
+            heading,
+            question,
+            ids.and_then(|ids| ids.get(index)),
+        );
         out.push_str("\n\n</summary>\n\n");
         let answer = answer.trim_matches('\n');
         if !answer.trim().is_empty() {
@@ -317,6 +323,21 @@ fn html(
     // closing fence is Markdown again.
     out.push_str("</div>\n");
     out
+}
+
+/// Writes a question's heading, with its `id-prefix` id when it has one.
+fn push_question(out: &mut String, heading: &str, question: &Question, id: Option<&String>) {
+    match id {
+        Some(id) if !question.has_custom_id => {
+            // An id attribute only ends an ATX heading's line; an
+            // underlined heading's text moves onto one.
+            out.push_str(&atx_heading(heading, question.level));
+            out.push_str(" {#");
+            out.push_str(id);
+            out.push('}');
+        }
+        _ => out.push_str(heading.trim_end()),
+    }
 }
 
 /// `heading` (an ATX or setext heading, as written) as one ATX heading line.

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use pulldown_cmark::{CowStr, Event, LinkType, Tag, TagEnd};
 
 use crate::data::contributing::Contributing;
-use crate::diagnostic::{Diagnostic, did_you_mean};
+use crate::diagnostic::{Diagnostic, FollowOn, did_you_mean};
 use crate::expand::args::ArgKind;
 use crate::expand::directive::{BraceDirective, Call, Expansion};
 use crate::expand::{Cx, LinkCx};
@@ -200,7 +200,9 @@ fn missing_heading(
     page: &PageIds,
     place: &str,
 ) -> Diagnostic {
-    let closest = did_you_mean(text, page.headings.iter().map(|h| h.text.as_str()))
+    let texts = || page.headings.iter().map(|h| h.text.as_str());
+    let closest = did_you_mean(text, texts())
+        .or_else(|| ids::by_shared_words(text, texts()))
         .and_then(|closest| page.headings.iter().find(|h| h.text == closest));
     // A text that cannot be written inside `{{#... }}` is suggested by its id.
     let suggestion = closest.map(|h| {
@@ -210,9 +212,21 @@ fn missing_heading(
             h.text.clone()
         }
     });
-    call.error_at(range, format!("no heading \"{text}\" {place}"))
-        .with_label("no heading with this text")
-        .with_suggestion(suggestion)
+    let error = call
+        .error_at(range, format!("no heading \"{text}\" {place}"))
+        .with_label("no heading with this text");
+    let error = match suggestion {
+        Some(_) => error.with_suggestion(suggestion),
+        None => {
+            let all: Vec<String> = texts().map(|t| format!("\"{t}\"")).collect();
+            error.with_note(ids::listing("its headings", "it has no headings", &all))
+        }
+    };
+    if page.partial {
+        error.with_follow_on(FollowOn::PartialPage)
+    } else {
+        error
+    }
 }
 
 impl BraceDirective for ContributingLink {
@@ -230,7 +244,7 @@ impl BraceDirective for ContributingLink {
         let contributing = cx
             .run
             .contributing()
-            .map_err(|e| vec![call.error(e.summary)])?;
+            .map_err(|e| vec![call.load_error(&e)])?;
         let name = contributing.file.name.clone();
         let (page, base) = destination(call, cx, &contributing)?;
         let place = format!("in {name}");

@@ -5,7 +5,7 @@
 use pulldown_cmark::{CowStr, Event, HeadingLevel, Tag, TagEnd};
 
 use crate::config::AnchorCheck;
-use crate::data::people::{Group, People};
+use crate::data::people::{Group, KNOWN_STATUSES, People};
 use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::directives::people_md::{self, Entry};
 use crate::directives::people_table::{self, Column};
@@ -18,7 +18,7 @@ use crate::paths;
 /// The `maintainers` directive.
 pub struct Maintainers;
 
-const OPTIONS: &[&str] = &["style", "hide", "only", "columns"];
+const OPTIONS: &[&str] = &["style", "hide", "only", "columns", "empty"];
 const STYLES: &[&str] = &["list", "table", "inline", "grid"];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,6 +38,8 @@ struct Request<'a> {
     only: Vec<(String, std::ops::Range<usize>)>,
     /// `columns=`: a table's columns, in order.
     columns: Option<Vec<(String, std::ops::Range<usize>)>>,
+    /// What to show when the filters leave nobody.
+    empty: Option<String>,
 }
 
 impl BraceDirective for Maintainers {
@@ -51,7 +53,7 @@ impl BraceDirective for Maintainers {
             .run
             .data
             .people(cx.settings())
-            .map_err(|e| vec![call.error(e.summary)])?;
+            .map_err(|e| vec![call.load_error(&e)])?;
         errors.extend(check_statuses(&request, &people, call));
         errors.extend(check_columns(&request, &people, call));
         if let Some((id, range)) = &request.group
@@ -70,47 +72,120 @@ impl BraceDirective for Maintainers {
         if !errors.is_empty() {
             return Err(errors);
         }
-        let options = cx.settings().markdown.parser_options();
-        let html = cx.settings().html;
         match &request.group {
             Some((id, range)) => {
                 let group = people.group(id).ok_or_else(|| {
                     vec![call.error_at(range.clone(), format!("no group `{id}`"))]
                 })?;
-                let entries = entries(&people, group, &request);
-                let mut events = Vec::new();
-                if request.style == Style::Inline {
-                    people_md::sentence_events(&entries, &mut events);
-                    return Ok(Expansion::Inline(to_markdown(events, options)));
-                }
-                let inline_assets = !cx.settings().assets_installed;
-                render_block(&entries, &request, html, inline_assets, &mut events);
-                Ok(Expansion::Block(to_markdown(events, options)))
+                expand_group(&people, group, &request, call, cx)
             }
-            None => {
-                if call.placement == Placement::Inline {
-                    return Err(vec![
-                        call.error("`{{#maintainers}}` without a group makes headings, so it must be a paragraph of its own")
-                            .with_help("name a group, e.g. `{{#maintainers core style=inline}}`, for use in running text"),
-                    ]);
-                }
-                let base = (call.section_level + 1).clamp(2, 6);
-                let writer = Hierarchy {
-                    people: &people,
-                    request: &request,
-                    html,
-                    options,
-                    cx,
-                    call,
-                };
-                let mut events = Vec::new();
-                for (index, _) in people.children(None) {
-                    writer.group(index, base, &mut events);
-                }
-                Ok(Expansion::Block(to_markdown(events, options)))
-            }
+            None => expand_hierarchy(&people, &request, call, cx),
         }
     }
+}
+
+/// `{{#maintainers GROUP ...}}`: one group as a list, a table or a
+/// sentence; the `empty` text, or nothing, when the filters leave nobody.
+fn expand_group(
+    people: &People,
+    group: &Group,
+    request: &Request<'_>,
+    call: &Call<'_>,
+    cx: &Cx<'_>,
+) -> Result<Expansion, Vec<Diagnostic>> {
+    let options = cx.settings().markdown.parser_options();
+    if call.placement == Placement::Inline && request.style != Style::Inline {
+        return Err(vec![in_running_text(call, &group.id)]);
+    }
+    let entries = entries(people, group, request);
+    if entries.is_empty() && !group.members.is_empty() && request.empty.is_none() {
+        cx.report(empty_selection(request, group, call));
+    }
+    let mut events = Vec::new();
+    match (&request.empty, request.style) {
+        (Some(empty), style) if entries.is_empty() => {
+            if style == Style::Inline {
+                events.push(Event::Text(CowStr::from(empty.clone())));
+                return Ok(Expansion::Inline(to_markdown(events, options)));
+            }
+            paragraph(empty, &mut events);
+        }
+        (_, Style::Inline) => {
+            people_md::sentence_events(&entries, &mut events);
+            return Ok(Expansion::Inline(to_markdown(events, options)));
+        }
+        (_, _) => {
+            let inline_assets = !cx.settings().assets_installed;
+            render_block(&entries, request, cx.settings().html, inline_assets, &mut events);
+        }
+    }
+    Ok(Expansion::Block(to_markdown(events, options)))
+}
+
+/// `{{#maintainers}}`: every group, as headings.
+fn expand_hierarchy(
+    people: &People,
+    request: &Request<'_>,
+    call: &Call<'_>,
+    cx: &Cx<'_>,
+) -> Result<Expansion, Vec<Diagnostic>> {
+    if call.placement == Placement::Inline {
+        return Err(vec![
+            call.error("`{{#maintainers}}` without a group makes headings, so it must be a paragraph of its own")
+                .with_help("name a group, e.g. `{{#maintainers core style=inline}}`, for use in running text"),
+        ]);
+    }
+    let options = cx.settings().markdown.parser_options();
+    let base = (call.section_level + 1).clamp(2, 6);
+    let writer = Hierarchy {
+        people,
+        request,
+        html: cx.settings().html,
+        options,
+        cx,
+        call,
+    };
+    let mut events = Vec::new();
+    for (index, _) in people.children(None) {
+        writer.group(index, base, &mut events);
+    }
+    Ok(Expansion::Block(to_markdown(events, options)))
+}
+
+/// A list or table in running text: the error `fit` would give, with the
+/// style that fits there.
+fn in_running_text(call: &Call<'_>, group: &str) -> Diagnostic {
+    call.error("`{{#maintainers}}` makes block content here, so it must be a paragraph of its own")
+        .with_label("inside running text")
+        .with_help("put it on a line of its own with blank lines around it")
+        .with_help(format!(
+            "or name them in the sentence: `{{{{#maintainers {group} style=inline}}}}`"
+        ))
+}
+
+/// The warning for filters that leave nobody of `group` (a page prepared
+/// before anyone has the status, say).
+fn empty_selection(request: &Request<'_>, group: &Group, call: &Call<'_>) -> Diagnostic {
+    let range = request
+        .only
+        .first()
+        .or(request.hide.first())
+        .map_or_else(|| call.name_range.clone(), |(_, r)| r.clone());
+    call.error_at(
+        range,
+        format!(
+            "no member of group `{}` is left by the filters: the list is empty",
+            group.id
+        ),
+    )
+    .as_warning()
+    .with_help("add `empty=\"...\"` to show a text instead, e.g. `empty=\"Nobody yet.\"`")
+}
+
+fn paragraph(text: &str, out: &mut Vec<Event<'static>>) {
+    out.push(Event::Start(Tag::Paragraph));
+    out.push(Event::Text(CowStr::from(text.to_string())));
+    out.push(Event::End(TagEnd::Paragraph));
 }
 
 /// The request, and the problems found in it (reported with any found later).
@@ -121,6 +196,7 @@ fn parse<'a>(call: &Call<'a>) -> Result<(Request<'a>, Vec<Diagnostic>), Vec<Diag
         hide: Vec::new(),
         only: Vec::new(),
         columns: None,
+        empty: None,
     };
     let mut errors = Vec::new();
     for arg in call.tokens().map_err(|e| vec![e])? {
@@ -168,12 +244,13 @@ fn parse<'a>(call: &Call<'a>) -> Result<(Request<'a>, Vec<Diagnostic>), Vec<Diag
                         request.only.extend(statuses);
                     }
                 }
+                "empty" => request.empty = Some(value.to_string()),
                 other => errors.push(unknown_option(&arg, other, OPTIONS, call)),
             },
             _ => errors.push(
                 call.error_at(arg.range.clone(), "unexpected argument")
                     .with_help(
-                        "`{{#maintainers GROUP style=list|table|inline hide=STATUS only=STATUS}}`",
+                        "`{{#maintainers GROUP style=list|table|inline hide=STATUS only=STATUS empty=\"TEXT\"}}`",
                     ),
             ),
         }
@@ -199,18 +276,23 @@ fn split_statuses(value: &str, start: usize) -> Vec<(String, std::ops::Range<usi
     out
 }
 
+/// Statuses nobody has are errors (a typo, most likely), except the ones
+/// the data file format knows ([`KNOWN_STATUSES`]): a page may be written
+/// before anyone has them.
 fn check_statuses(request: &Request<'_>, people: &People, call: &Call<'_>) -> Vec<Diagnostic> {
-    let known = people.statuses();
+    let used = people.statuses();
+    let mut known = used.clone();
+    known.extend(KNOWN_STATUSES.iter().filter(|s| !used.contains(s)));
     request
         .hide
         .iter()
         .chain(&request.only)
         .filter(|(status, _)| !known.contains(&status.as_str()))
         .map(|(status, range)| {
-            let note = if known.is_empty() {
+            let note = if used.is_empty() {
                 format!("no member in `{}` has a status", people.file.name)
             } else {
-                format!("statuses in `{}`: {}", people.file.name, known.join(", "))
+                format!("statuses in `{}`: {}", people.file.name, used.join(", "))
             };
             call.error_at(
                 range.clone(),
@@ -269,6 +351,10 @@ impl Hierarchy<'_> {
             ));
         }
         let entries = entries(self.people, group, self.request);
+        let leaf = self.people.children(Some(index)).next().is_none();
+        if let (Some(empty), true, true) = (&self.request.empty, entries.is_empty(), leaf) {
+            paragraph(empty, out);
+        }
         if !entries.is_empty() {
             match self.request.style {
                 Style::Inline => {

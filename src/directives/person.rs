@@ -46,7 +46,7 @@ impl BraceDirective for PersonDirective {
             .run
             .data
             .people(cx.settings())
-            .map_err(|e| vec![call.error(e.summary)])?;
+            .map_err(|e| vec![call.load_error(&e)])?;
         let person = people.person(handle).ok_or_else(|| {
             vec![
                 call.error_at(

@@ -5,6 +5,7 @@ use std::ops::Range;
 
 use super::args::{self, Arg};
 use super::context::{Cx, LinkCx};
+use crate::data::LoadError;
 use crate::diagnostic::{Diagnostic, did_you_mean};
 
 /// Where a call sits in its chapter, which decides what it may expand to.
@@ -50,6 +51,18 @@ impl<'t> Call<'t> {
     /// An error pointing at `range` (for example one argument).
     pub fn error_at(&self, range: Range<usize>, message: impl Into<String>) -> Diagnostic {
         Diagnostic::error(message).in_chapter(0, range)
+    }
+
+    /// The error for this call when a data file it needs cannot be used:
+    /// a follow-on of the file's problem, so that it is printed once per
+    /// run however many directives need the file.
+    pub fn load_error(&self, e: &LoadError) -> Diagnostic {
+        let error = self
+            .error(e.summary.clone())
+            .with_follow_on(e.cause.clone());
+        e.help
+            .iter()
+            .fold(error, |d, help| d.with_help(help.clone()))
     }
 }
 

@@ -99,6 +99,7 @@ fn fit(expansion: Expansion, placement: Placement, site: &Site<'_>) -> Expanded 
 }
 
 /// The visible note that replaces a failed directive (`on-error = "warn"`).
+/// What messages put in backticks shows as code.
 pub fn error_note<D: std::borrow::Borrow<Diagnostic>>(
     errors: &[D],
     placement: Placement,
@@ -109,29 +110,77 @@ pub fn error_note<D: std::borrow::Borrow<Diagnostic>>(
         .map(|e| e.borrow().message.as_str())
         .collect::<Vec<_>>()
         .join("; ");
-    let label = format!("mdbook-community error: {message}");
+    let mut events = Vec::new();
     match placement {
-        Placement::Block => to_markdown(
+        Placement::Block => {
+            events.push(Event::Start(Tag::BlockQuote(None)));
+            events.push(Event::Start(Tag::Paragraph));
+            events.push(Event::Start(Tag::Strong));
+            events.push(Event::Text("mdbook-community error:".into()));
+            events.push(Event::End(TagEnd::Strong));
+            events.push(Event::Text(" ".into()));
+            message_events(&message, &mut events);
+            events.push(Event::End(TagEnd::Paragraph));
+            events.push(Event::End(TagEnd::BlockQuote(None)));
+        }
+        Placement::Inline => {
+            events.push(Event::Start(Tag::Strong));
+            events.push(Event::Text("[mdbook-community error: ".into()));
+            message_events(&message, &mut events);
+            events.push(Event::Text("]".into()));
+            events.push(Event::End(TagEnd::Strong));
+        }
+    }
+    to_markdown(events, options)
+}
+
+/// `message` as text, with each `` `span` `` in it as a code span.
+fn message_events(message: &str, out: &mut Vec<Event<'static>>) {
+    let mut rest = message;
+    while let Some(open) = rest.find('`') {
+        let after = &rest[open + 1..];
+        let Some(close) = after.find('`').filter(|&close| close > 0) else {
+            break;
+        };
+        if open > 0 {
+            out.push(Event::Text(rest[..open].to_string().into()));
+        }
+        out.push(Event::Code(after[..close].to_string().into()));
+        rest = &after[close + 1..];
+    }
+    if !rest.is_empty() {
+        out.push(Event::Text(rest.to_string().into()));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notes_show_the_messages_code_spans_as_code() {
+        let error = Diagnostic::error("no chapter `codeowners.md` in this book");
+        let options = pulldown_cmark::Options::empty();
+        let inline = error_note(&[&error], Placement::Inline, options);
+        assert_eq!(
+            inline,
+            "**\\[mdbook-community error: no chapter `codeowners.md` in this book\\]**"
+        );
+        let block = error_note(&[&error], Placement::Block, options);
+        assert!(
+            block
+                .ends_with("> **mdbook-community error:** no chapter `codeowners.md` in this book"),
+            "{block}"
+        );
+        let mut events = Vec::new();
+        message_events("a `b` c ``d `e", &mut events);
+        assert_eq!(
+            events,
             [
-                Event::Start(Tag::BlockQuote(None)),
-                Event::Start(Tag::Paragraph),
-                Event::Start(Tag::Strong),
-                Event::Text("mdbook-community error:".into()),
-                Event::End(TagEnd::Strong),
-                Event::Text(" ".into()),
-                Event::Text(message.into()),
-                Event::End(TagEnd::Paragraph),
-                Event::End(TagEnd::BlockQuote(None)),
-            ],
-            options,
-        ),
-        Placement::Inline => to_markdown(
-            [
-                Event::Start(Tag::Strong),
-                Event::Text(format!("[{label}]").into()),
-                Event::End(TagEnd::Strong),
-            ],
-            options,
-        ),
+                Event::Text("a ".into()),
+                Event::Code("b".into()),
+                Event::Text(" c ``d `e".into()),
+            ]
+        );
     }
 }

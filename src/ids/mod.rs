@@ -60,7 +60,7 @@ use std::ops::Range;
 
 use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag};
 
-use crate::diagnostic::{Diagnostic, did_you_mean};
+use crate::diagnostic::{Diagnostic, FollowOn, did_you_mean};
 use crate::mdbook::Generation;
 use crate::mdbook::MarkdownOptions;
 
@@ -104,6 +104,10 @@ pub struct PageIds {
     /// Other ids: raw HTML `id` attributes and `<a name>`, footnote ids;
     /// without repeats and without the headings' and terms' ids.
     pub other: Vec<String>,
+    /// A directive on the page failed, so ids it would have made (group
+    /// headings, FAQ questions) may be missing: a missing anchor here is a
+    /// follow-on of that failure, not a problem of its own.
+    pub partial: bool,
 }
 
 impl PageIds {
@@ -212,11 +216,82 @@ fn events_of(text: &str, options: MarkdownOptions) -> Vec<Spanned<'_>> {
 }
 
 /// The one diagnostic for an anchor a page does not have: `error` (the
-/// caller's message, place and label) with the page's closest id as help.
-/// Every caller (links in chapters, `{{#ref}}`, `{{#contributing}}`,
-/// links in generated text) reports a missing anchor through this.
+/// caller's message, place and label) with help to find the right one:
+/// the closest id by spelling, else the heading sharing the most words with
+/// it (a renamed heading), else a list of the page's anchors. Every caller
+/// (links in chapters, `{{#ref}}`, `{{#contributing}}`, links in generated
+/// text) reports a missing anchor through this.
 pub fn with_closest_anchor(error: Diagnostic, fragment: &str, page: &PageIds) -> Diagnostic {
-    error.with_suggestion(did_you_mean(fragment, page.ids()).map(|id| format!("#{id}")))
+    let error = if page.partial {
+        error.with_follow_on(FollowOn::PartialPage)
+    } else {
+        error
+    };
+    if let Some(id) = did_you_mean(fragment, page.ids()) {
+        return error.with_suggestion(Some(format!("#{id}")));
+    }
+    let headings = page.headings.iter().map(|h| h.id.as_str());
+    if let Some(id) = by_shared_words(fragment, headings) {
+        return error.with_suggestion(Some(format!("#{id}")));
+    }
+    let ids: Vec<String> = page.ids().map(|id| format!("`#{id}`")).collect();
+    error.with_note(listing(
+        "the page's anchors",
+        "the page has no anchors",
+        &ids,
+    ))
+}
+
+/// The candidate sharing the most words with `wanted` (words: runs of
+/// letters and digits, ignoring case and words like "the" or "to"), for a
+/// heading that was renamed ("Steps to Contribute" to "How to Contribute").
+/// `None` when none shares a word.
+pub fn by_shared_words<'a>(
+    wanted: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
+    let wanted = words(wanted);
+    let mut best: Option<(usize, &str)> = None;
+    for candidate in candidates {
+        let shared = words(candidate)
+            .iter()
+            .filter(|w| wanted.contains(w))
+            .count();
+        if shared > 0 && best.is_none_or(|(most, _)| shared > most) {
+            best = Some((shared, candidate));
+        }
+    }
+    best.map(|(_, candidate)| candidate)
+}
+
+/// The distinct significant words of `text`, lowercased.
+fn words(text: &str) -> Vec<String> {
+    const SMALL: &[&str] = &[
+        "a", "an", "and", "are", "as", "at", "be", "by", "can", "do", "does", "for", "from", "how",
+        "i", "in", "is", "it", "my", "of", "on", "or", "the", "to", "what", "when", "where", "who",
+        "why", "with", "you", "your",
+    ];
+    let mut out: Vec<String> = Vec::new();
+    for word in text.split(|c: char| !c.is_alphanumeric()) {
+        let word = word.to_lowercase();
+        if !word.is_empty() && !SMALL.contains(&word.as_str()) && !out.contains(&word) {
+            out.push(word);
+        }
+    }
+    out
+}
+
+/// `title: a, b, c and N more` for the first few of `items`, or `empty`.
+pub fn listing(title: &str, empty: &str, items: &[String]) -> String {
+    const SHOWN: usize = 8;
+    if items.is_empty() {
+        return empty.to_string();
+    }
+    let mut text = format!("{title}: {}", items[..items.len().min(SHOWN)].join(", "));
+    if items.len() > SHOWN {
+        text.push_str(&format!(" and {} more", items.len() - SHOWN));
+    }
+    text
 }
 
 /// A link found on a page: its destination (after reference resolution) and

@@ -17,6 +17,8 @@ pub struct BookIndex<'a> {
     chapters: &'a [Chapter],
     /// Each chapter's text after the expand stage.
     texts: Vec<&'a str>,
+    /// Whether a directive failed in each chapter (see [`PageIds::partial`]).
+    partial: Vec<bool>,
     pages: Vec<OnceLock<Page>>,
     by_path: OnceLock<HashMap<&'a str, usize>>,
 }
@@ -28,14 +30,21 @@ struct Page {
 }
 
 impl<'a> BookIndex<'a> {
-    /// The index of `chapters`, whose expanded texts are `texts` (one per
+    /// The index of `chapters`, whose expanded texts are `texts` and in
+    /// which a directive failed where `partial` says so (one of each per
     /// chapter).
-    pub fn new(settings: &'a Settings, chapters: &'a [Chapter], texts: Vec<&'a str>) -> Self {
+    pub fn new(
+        settings: &'a Settings,
+        chapters: &'a [Chapter],
+        texts: Vec<&'a str>,
+        partial: Vec<bool>,
+    ) -> Self {
         BookIndex {
             settings,
             chapters,
             pages: texts.iter().map(|_| OnceLock::new()).collect(),
             texts,
+            partial,
             by_path: OnceLock::new(),
         }
     }
@@ -55,7 +64,7 @@ impl<'a> BookIndex<'a> {
         let slot = self.pages.get(index)?;
         Some(slot.get_or_init(|| {
             let settings = self.settings;
-            let (ids, mut links) = ids::mdbook_page_and_links(
+            let (mut ids, mut links) = ids::mdbook_page_and_links(
                 self.texts[index],
                 settings.markdown,
                 settings.generation,
@@ -64,6 +73,7 @@ impl<'a> BookIndex<'a> {
             // (generated pages hold many profile links).
             links.retain(|link| link.dest.contains('#'));
             links.shrink_to_fit();
+            ids.partial = self.partial.get(index).copied().unwrap_or(false);
             Page {
                 ids: Arc::new(ids),
                 links,

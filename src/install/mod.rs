@@ -118,20 +118,30 @@ fn html_output(doc: &DocumentMut) -> bool {
 /// Adds the folders of the data files the book uses to
 /// `build.extra-watch-dirs`, so that `mdbook serve` rebuilds when they
 /// change. A folder that holds the build output is not added (every build
-/// would trigger the next); the report says so instead.
+/// would trigger the next); the report says so instead. A folder already
+/// watched, itself or through a folder it is in, is not added again. The
+/// people file's folder is watched before the file exists, so that a
+/// `maintainers.toml` written after `install` is watched too.
 fn watch_data_folders(
     doc: &mut DocumentMut,
     book_dir: &Path,
     report: &mut Report,
 ) -> Result<(), InstallError> {
     let layout = Layout::of(doc, book_dir);
+    let watched = layout.watched(doc);
     let mut folders: Vec<String> = Vec::new();
-    for file in data_files(doc, book_dir) {
-        if !book_dir.join(&file).is_file() {
+    for (file, needed) in data_files(doc, book_dir) {
+        let exists = book_dir.join(&file).is_file();
+        if !exists && !needed {
             continue;
         }
-        if let Some(folder) = layout.folder_to_watch(&file, report)
+        // A file that is not there yet gets no note: the book may never
+        // have one.
+        let mut quiet = Report::default();
+        let notes = if exists { &mut *report } else { &mut quiet };
+        if let Some(folder) = layout.folder_to_watch(&file, notes)
             && !folders.contains(&folder)
+            && !layout.covered(&folder, &watched)
         {
             folders.push(folder);
         }
@@ -151,8 +161,9 @@ fn watch_data_folders(
 }
 
 /// The data files the book would use, relative to its root: the people
-/// file, CODEOWNERS and CONTRIBUTING (configured, or where they are found).
-fn data_files(doc: &DocumentMut, book_dir: &Path) -> Vec<PathBuf> {
+/// file (configured or the default; `true`: watched even before it exists),
+/// CODEOWNERS and CONTRIBUTING (configured, or where they are found).
+fn data_files(doc: &DocumentMut, book_dir: &Path) -> Vec<(PathBuf, bool)> {
     let community = doc.get("preprocessor").and_then(|p| p.get("community"));
     let configured = |key: &str| {
         community
@@ -167,7 +178,9 @@ fn data_files(doc: &DocumentMut, book_dir: &Path) -> Vec<PathBuf> {
         configured("codeowners"),
         configured("contributing"),
     );
-    std::iter::once(people).chain(found).collect()
+    std::iter::once((people, true))
+        .chain(found.into_iter().map(|f| (f, false)))
+        .collect()
 }
 
 /// Where a book's sources and build output are.
@@ -195,6 +208,28 @@ impl<'a> Layout<'a> {
             src_abs: normalize(&book_dir.join(&src)),
             build_dir,
         }
+    }
+
+    /// The folders `build.extra-watch-dirs` lists already, resolved.
+    fn watched(&self, doc: &DocumentMut) -> Vec<PathBuf> {
+        let listed = doc
+            .get("build")
+            .and_then(|b| b.get("extra-watch-dirs"))
+            .and_then(|w| w.as_array());
+        listed
+            .into_iter()
+            .flatten()
+            .filter_map(|v| v.as_str())
+            .map(|folder| normalize(&self.book_dir.join(folder)))
+            .collect()
+    }
+
+    /// Whether `folder` (relative to the book root) is one of `watched`
+    /// or inside one: mdBook watches the folders it lists with everything
+    /// in them.
+    fn covered(&self, folder: &str, watched: &[PathBuf]) -> bool {
+        let folder = normalize(&self.book_dir.join(folder));
+        watched.iter().any(|w| folder.starts_with(w))
     }
 
     /// The folder to watch for `file` (relative to the book root), or
@@ -408,6 +443,46 @@ mod tests {
         let (text, _) = run("[preprocessor.community]\nafter = [\"index\"]\ncommand = \"x\"\n");
         assert!(text.contains("after = [\"index\", \"links\"]"), "{text}");
         assert!(text.contains("command = \"x\""), "{text}");
+    }
+
+    #[test]
+    fn a_folder_inside_a_watched_one_is_not_added() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let book = dir.path().join("book");
+        std::fs::create_dir_all(&book).expect("mkdir");
+        std::fs::write(book.join(".gitignore"), "book\n").expect("write");
+        std::fs::write(book.join("maintainers.toml"), "").expect("write");
+        let mut doc: DocumentMut = "[build]\nextra-watch-dirs = [\"..\"]\n"
+            .parse()
+            .expect("valid TOML");
+        let mut report = Report::default();
+        watch_data_folders(&mut doc, &book, &mut report).expect("editable");
+        assert!(
+            doc.to_string().contains("extra-watch-dirs = [\"..\"]\n"),
+            "{doc}"
+        );
+        assert!(report.changes.is_empty(), "{:?}", report.changes);
+    }
+
+    #[test]
+    fn the_people_files_folder_is_watched_before_the_file_exists() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        std::fs::write(dir.path().join(".gitignore"), "/book/\n").expect("write");
+        let mut doc: DocumentMut = "[book]\n".parse().expect("valid TOML");
+        let mut report = Report::default();
+        watch_data_folders(&mut doc, dir.path(), &mut report).expect("editable");
+        assert!(
+            doc.to_string().contains("extra-watch-dirs = [\".\"]"),
+            "{doc}"
+        );
+        // Without the .gitignore the root cannot be watched, and a file
+        // that is not there gets no note either.
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut doc: DocumentMut = "[book]\n".parse().expect("valid TOML");
+        let mut report = Report::default();
+        watch_data_folders(&mut doc, dir.path(), &mut report).expect("editable");
+        assert!(!doc.to_string().contains("extra-watch-dirs"), "{doc}");
+        assert!(report.notes.is_empty(), "{:?}", report.notes);
     }
 
     #[test]

@@ -6,6 +6,7 @@ pub mod book;
 pub mod include;
 pub mod options;
 pub mod protocol;
+pub mod renderers;
 
 pub use book::{Book, Chapter};
 pub use options::MarkdownOptions;

@@ -17,6 +17,7 @@ use crate::config::Settings;
 use crate::diagnostic::{Diagnostic, Location, SourceFile};
 use crate::mdbook::Chapter;
 use crate::mdbook::include::includes;
+use crate::paths::ShownPaths;
 
 /// Points chapter diagnostics at the file (chapter or included file) their
 /// line is written in, when that differs from the text mdBook passed.
@@ -40,6 +41,31 @@ pub fn map_to_files(diagnostics: &mut [Diagnostic], chapters: &[Chapter], settin
                 file,
                 range: mapped,
             });
+        }
+    }
+}
+
+/// Names every file diagnostics point into as the terminal shows it (see
+/// [`ShownPaths::terminal`]); the names they carry are relative to the
+/// book root. Each file is renamed once, however many point into it.
+pub fn show_paths(diagnostics: &mut [Diagnostic], paths: &ShownPaths) {
+    // The old file stays in the map, so that its address is not reused.
+    let mut renamed: HashMap<*const SourceFile, (Arc<SourceFile>, Arc<SourceFile>)> =
+        HashMap::new();
+    for diagnostic in diagnostics {
+        match &mut diagnostic.location {
+            Some(Location::File { file, .. }) => {
+                let (_, new) = renamed.entry(Arc::as_ptr(file)).or_insert_with(|| {
+                    let new = Arc::new(SourceFile {
+                        name: paths.terminal(&file.name),
+                        text: file.text.clone(),
+                    });
+                    (Arc::clone(file), new)
+                });
+                *file = Arc::clone(new);
+            }
+            Some(Location::Path(path)) => *path = paths.terminal(path),
+            _ => {}
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Reporting: diagnostics printed like rustc prints its errors, and
 //! optionally as GitHub Actions workflow commands.
 
+mod follow_on;
 mod locate;
 
 use std::collections::HashMap;
@@ -14,8 +15,10 @@ use codespan_reporting::files::{Files, SimpleFiles};
 use codespan_reporting::term::{self, Chars, Config, DisplayStyle};
 
 use crate::diagnostic::{Diagnostic, Location, Position, Severity, SourceFile, clamp};
+use crate::paths::ShownPaths;
 
-pub use locate::map_to_files;
+pub use follow_on::collapse;
+pub use locate::{map_to_files, show_paths};
 
 /// A chapter as far as diagnostics care: its display path and its text.
 #[derive(Debug, Clone, Copy)]
@@ -31,9 +34,9 @@ pub struct ChapterSource<'a> {
 pub struct EmitOptions {
     /// Use ANSI colours.
     pub color: bool,
-    /// Also print GitHub Actions workflow commands, with file paths prefixed
-    /// by this (the book root relative to the repository root, e.g. `docs/`).
-    pub github_actions: Option<String>,
+    /// Also print GitHub Actions workflow commands, with file paths
+    /// relative to the repository as these paths say.
+    pub github_actions: Option<ShownPaths>,
     /// Print errors as warnings (`on-error = "warn"`).
     pub errors_as_warnings: bool,
 }
@@ -88,10 +91,10 @@ pub fn emit(
             )?;
         }
         out.write_all(&buffer)?;
-        if let Some(prefix) = &options.github_actions {
-            let position = files.position(diagnostic).map(|mut p| {
-                p.file = format!("{prefix}{}", p.file);
-                p
+        if let Some(paths) = &options.github_actions {
+            let position = files.position(diagnostic).and_then(|mut p| {
+                p.file = paths.annotation(&p.file)?;
+                Some(p)
             });
             writeln!(
                 out,

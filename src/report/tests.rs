@@ -45,7 +45,7 @@ fn render(diagnostics: &[Diagnostic], chapters: &[ChapterSource<'_>], gha: bool)
         diagnostics,
         chapters,
         &EmitOptions {
-            github_actions: gha.then(String::new),
+            github_actions: gha.then(crate::paths::ShownPaths::default),
             ..EmitOptions::default()
         },
     )

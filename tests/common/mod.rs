@@ -106,12 +106,30 @@ pub fn run_with(cmd: Command, input: &str) -> RunResult {
 }
 
 fn run_with_bytes(mut cmd: Command, input: &[u8]) -> RunResult {
+    // As mdBook 0.5 runs it for a user in the book's folder: there, with
+    // `PWD` saying so (paths in messages are relative to the user's folder).
+    if let Some(root) = root_of(input) {
+        cmd.current_dir(&root).env("PWD", &root);
+    }
     let output = cmd.write_stdin(input.to_vec()).output().expect("runs");
     RunResult {
         code: output.status.code().unwrap_or(-1),
         stdout: String::from_utf8(output.stdout).expect("UTF-8 stdout"),
         stderr: String::from_utf8(output.stderr).expect("UTF-8 stderr"),
     }
+}
+
+/// The book root named in mdBook's input, when it is a folder.
+fn root_of(input: &[u8]) -> Option<PathBuf> {
+    // The context comes first; the book after it may be large.
+    let head = &input[..input.len().min(1 << 16)];
+    let at = head.windows(7).position(|w| w == b"\"root\":")?;
+    let root: String = serde_json::Deserializer::from_slice(&head[at + 7..])
+        .into_iter()
+        .next()?
+        .ok()?;
+    let root = PathBuf::from(root);
+    root.is_dir().then_some(root)
 }
 
 /// `../shared/corpus`, beside the repository.

@@ -12,6 +12,11 @@ use crate::diagnostic::{Diagnostic, SourceFile, did_you_mean};
 
 pub use crate::config::DEFAULT_FILE;
 
+/// Statuses the format knows, whether or not anyone has them yet:
+/// `{{#maintainers}}` accepts them in `hide=` and `only=` (any other status
+/// must be someone's, or it is a typo).
+pub const KNOWN_STATUSES: &[&str] = &["alumni", "emeritus", "inactive", "retired", "sunsetting"];
+
 /// Everyone in the roster, and the groups.
 #[derive(Debug)]
 pub struct People {
