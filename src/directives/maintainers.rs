@@ -116,7 +116,13 @@ fn expand_group(
         }
         (_, _) => {
             let inline_assets = !cx.settings().assets_installed;
-            render_block(&entries, request, cx.settings().html, inline_assets, &mut events);
+            render_block(
+                &entries,
+                request,
+                cx.settings().html,
+                inline_assets,
+                &mut events,
+            );
         }
     }
     Ok(Expansion::Block(to_markdown(events, options)))
