@@ -493,3 +493,32 @@ fn all_contributors_tables_show_their_contributions() {
         "|Name|Handle|Contributions|\n|----|------|-------------|\n|Kent|[kent](https://github.com/kent)|doc, review|\n"
     );
 }
+
+#[test]
+fn a_broken_source_is_one_error_however_many_directives_use_it() {
+    let chapter = "{{#maintainers a}}\n\n{{#person x}}\n\n{{#maintainers a style=inline}}\n";
+    let result = build(
+        &[("OWNERS_ALIASES", "aliases:\n  a: [x\n")],
+        json!("OWNERS_ALIASES"),
+        chapter,
+    );
+    assert_eq!(result.code, 1);
+    assert_eq!(
+        result.stderr.matches("is not valid YAML").count(),
+        1,
+        "{}",
+        result.stderr
+    );
+    assert!(
+        result
+            .stderr
+            .contains("3 directives that use `OWNERS_ALIASES` were not expanded"),
+        "{}",
+        result.stderr
+    );
+    assert!(
+        result.stderr.contains("aborting due to 1 error"),
+        "{}",
+        result.stderr
+    );
+}
