@@ -114,3 +114,39 @@ fn the_guide_describes_install_the_same_everywhere() {
         }
     }
 }
+
+/// ARCHITECTURE.md names every folder and top-level file of `src/`, so
+/// that its code map cannot silently fall behind the code.
+#[test]
+fn the_code_map_names_every_module_of_src() {
+    let map = read("ARCHITECTURE.md");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut missing = Vec::new();
+    for entry in std::fs::read_dir(&src).expect("src/") {
+        let path = entry.expect("entry").path();
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default()
+            .to_string();
+        let shown = if path.is_dir() {
+            // A folder that only holds a file module's tests (`cli/`) is
+            // that module's.
+            if src.join(format!("{name}.rs")).is_file() {
+                continue;
+            }
+            format!("`{name}/`")
+        } else if name == "lib.rs" || name == "main.rs" || !name.ends_with(".rs") {
+            continue;
+        } else {
+            format!("`{name}`")
+        };
+        if !map.contains(&shown) {
+            missing.push(shown);
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "ARCHITECTURE.md does not name {missing:?}"
+    );
+}
