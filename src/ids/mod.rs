@@ -166,10 +166,14 @@ fn loose(text: &str) -> String {
             '–' => out.push_str("--"),
             '—' => out.push_str("---"),
             '…' => out.push_str("..."),
-            c => out.extend(c.to_lowercase()),
+            c => out.push(c),
         }
     }
-    out.split_whitespace().collect::<Vec<_>>().join(" ")
+    // Full case folding of the NFC form: `σίσυφος` finds "ΣΊΣΥΦΟΣ".
+    crate::unicode::fold(&out)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The ids of a chapter as the given mdBook's HTML renderer will write them.
@@ -216,7 +220,13 @@ fn events_of(text: &str, options: MarkdownOptions) -> Vec<Spanned<'_>> {
 /// Every caller (links in chapters, `{{#ref}}`, `{{#contributing}}`,
 /// links in generated text) reports a missing anchor through this.
 pub fn with_closest_anchor(error: Diagnostic, fragment: &str, page: &PageIds) -> Diagnostic {
-    error.with_suggestion(did_you_mean(fragment, page.ids()).map(|id| format!("#{id}")))
+    let closest = did_you_mean(fragment, page.ids());
+    let note = closest.and_then(|id| crate::unicode::difference_note(fragment, id));
+    let error = error.with_suggestion(closest.map(|id| format!("#{id}")));
+    match note {
+        Some(note) => error.with_note(note),
+        None => error,
+    }
 }
 
 /// A link found on a page: its destination (after reference resolution) and
