@@ -70,6 +70,9 @@ impl BraceDirective for CodeownersDirective {
                 }
                 let rule = owners.owners_of(path);
                 owner_sentence(rule, people.as_deref(), &mut events);
+                if call.in_link {
+                    events = crate::markdown::without_links(events);
+                }
                 Ok(Expansion::Inline(to_markdown(events, options)))
             }
             None => {

@@ -58,7 +58,7 @@ impl BraceDirective for Maintainers {
                     format!("no group `{id}` in `{}`", people.file.name),
                 )
                 .with_label("unknown group")
-                .with_suggestion(did_you_mean(id, people.group_ids()))
+                .with_suggestion_for(id, did_you_mean(id, people.group_ids()))
                 .with_note(format!("groups: {}", list(people.group_ids()))),
             );
         }
@@ -77,6 +77,9 @@ impl BraceDirective for Maintainers {
                 match request.style {
                     Style::Inline => {
                         people_md::sentence_events(&entries, &mut events);
+                        if call.in_link {
+                            events = crate::markdown::without_links(events);
+                        }
                         return Ok(Expansion::Inline(to_markdown(events, options)));
                     }
                     Style::List => people_md::list_events(&entries, &mut events),
@@ -101,9 +104,7 @@ impl BraceDirective for Maintainers {
                     call,
                 };
                 let mut events = Vec::new();
-                for (index, _) in people.children(None) {
-                    writer.group(index, base, &mut events);
-                }
+                writer.groups(base, &mut events);
                 Ok(Expansion::Block(to_markdown(events, options)))
             }
         }
@@ -119,6 +120,7 @@ fn parse<'a>(call: &Call<'a>) -> Result<(Request<'a>, Vec<Diagnostic>), Vec<Diag
         only: Vec::new(),
     };
     let mut errors = Vec::new();
+    let mut style_at: Option<std::ops::Range<usize>> = None;
     for arg in call.tokens().map_err(|e| vec![e])? {
         match &arg.kind {
             ArgKind::Word(word) if request.group.is_none() => {
@@ -129,10 +131,24 @@ fn parse<'a>(call: &Call<'a>) -> Result<(Request<'a>, Vec<Diagnostic>), Vec<Diag
                 value,
                 value_range,
             } => match *key {
+                "style" if style_at.is_some() => errors.push(
+                    call.error_at(arg.range.clone(), "`style` is given twice")
+                        .with_label("a second style")
+                        .with_help("keep one `style=`"),
+                ),
                 "style" => match value.as_ref() {
-                    "list" => request.style = Style::List,
-                    "table" => request.style = Style::Table,
-                    "inline" => request.style = Style::Inline,
+                    "list" => {
+                        style_at = Some(arg.range.clone());
+                        request.style = Style::List;
+                    }
+                    "table" => {
+                        style_at = Some(arg.range.clone());
+                        request.style = Style::Table;
+                    }
+                    "inline" => {
+                        style_at = Some(arg.range.clone());
+                        request.style = Style::Inline;
+                    }
                     other => errors.push(
                         call.error_at(value_range.clone(), format!("unknown style `{other}`"))
                             .with_suggestion(did_you_mean(other, STYLES.iter().copied()))
@@ -163,7 +179,27 @@ fn parse<'a>(call: &Call<'a>) -> Result<(Request<'a>, Vec<Diagnostic>), Vec<Diag
             ),
         }
     }
+    errors.extend(conflicting_filters(&request, call));
     Ok((request, errors))
+}
+
+/// A status both hidden and the only one shown selects nobody, always.
+fn conflicting_filters(request: &Request<'_>, call: &Call<'_>) -> Vec<Diagnostic> {
+    let hidden: std::collections::HashSet<&str> =
+        request.hide.iter().map(|(s, _)| s.as_str()).collect();
+    request
+        .only
+        .iter()
+        .filter(|(status, _)| hidden.contains(status.as_str()))
+        .map(|(status, range)| {
+            call.error_at(
+                range.clone(),
+                format!("`{status}` is both hidden (`hide`) and the only status shown (`only`)"),
+            )
+            .with_label("selects nobody")
+            .with_help("keep it in `hide` or in `only`, not both")
+        })
+        .collect()
 }
 
 /// `a,b` into statuses with their ranges.
@@ -233,6 +269,26 @@ struct Hierarchy<'a> {
 }
 
 impl Hierarchy<'_> {
+    /// Every group, depth first in file order, the top-level ones at
+    /// `base`. A walk with a stack, not recursion: a `parent` chain may be
+    /// thousands of groups deep.
+    fn groups(&self, base: u8, out: &mut Vec<Event<'static>>) {
+        let mut stack: Vec<(usize, u8)> = self
+            .people
+            .children(None)
+            .map(|(index, _)| (index, base))
+            .collect();
+        stack.reverse();
+        while let Some((index, level)) = stack.pop() {
+            self.group(index, level, out);
+            let children: Vec<(usize, u8)> = (self.people.children(Some(index)))
+                .map(|(child, _)| (child, (level + 1).min(6)))
+                .collect();
+            stack.extend(children.into_iter().rev());
+        }
+    }
+
+    /// One group's heading, description and members.
     fn group(&self, index: usize, level: u8, out: &mut Vec<Event<'static>>) {
         let group = &self.people.groups[index];
         let heading = HeadingLevel::try_from(level as usize).unwrap_or(HeadingLevel::H6);
@@ -263,9 +319,6 @@ impl Hierarchy<'_> {
                 }
                 Style::List => people_md::list_events(&entries, out),
             }
-        }
-        for (child, _) in self.people.children(Some(index)) {
-            self.group(child, (level + 1).min(6), out);
         }
     }
 
