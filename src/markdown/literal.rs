@@ -258,19 +258,32 @@ fn escape_html(text: &str) -> String {
     out.replace('{', "&#123;").replace('}', "&#125;")
 }
 
-/// A destination with `{` and `}` percent-encoded: the same URL.
+/// A destination with `{`, `}` and characters that could pass for
+/// placeholders percent-encoded: the same URL.
 fn safe_destination(url: CowStr<'_>) -> CowStr<'_> {
-    if url.contains(['{', '}']) {
-        url.replace('{', "%7B").replace('}', "%7D").into()
-    } else {
-        url
+    if !url
+        .chars()
+        .any(|c| matches!(c, '{' | '}') || c >= '\u{F0000}')
+    {
+        return url;
     }
+    let mut out = String::with_capacity(url.len() + 8);
+    for c in url.chars() {
+        if matches!(c, '{' | '}') || c >= '\u{F0000}' {
+            for byte in c.encode_utf8(&mut [0; 4]).bytes() {
+                let _ = write!(out, "%{byte:02X}");
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out.into()
 }
 
-/// A title without `{{` (which the writer cannot escape), or none: only a
-/// tooltip is lost.
+/// A title without `{{` (which the writer cannot escape) or characters
+/// that could pass for placeholders, or none: only a tooltip is lost.
 fn safe_title(title: CowStr<'_>) -> CowStr<'_> {
-    if title.contains("{{") || title.contains("}}") {
+    if title.contains("{{") || title.contains("}}") || title.chars().any(|c| c >= '\u{F0000}') {
         "".into()
     } else {
         title
