@@ -191,9 +191,7 @@ impl Settings {
             }
             "contributing-url" => {
                 let url = string(value)?;
-                if !(url.starts_with("https://") || url.starts_with("http://")) {
-                    return Err(Problem::value("must be an http or https URL", None));
-                }
+                check_url(&url).map_err(|why| Problem::value(why, None))?;
                 self.contributing_url = Some(url.trim_end_matches('/').to_string());
             }
             key if MDBOOK_KEYS.contains(&key) => {}
@@ -219,6 +217,12 @@ impl Settings {
             return None;
         }
         let shown = paths::display(path);
+        if full.exists() && !full.is_dir() {
+            return Some(Problem::value(
+                format!("`{shown}` is not a regular file (a FIFO, device or socket is never read)"),
+                None,
+            ));
+        }
         if full.is_dir() {
             return Some(Problem::value(
                 format!("`{shown}` is a folder; name the file in it"),
@@ -249,6 +253,29 @@ impl Settings {
     pub fn in_root(&self, path: &Path) -> PathBuf {
         self.root.join(path)
     }
+}
+
+/// `contributing-url` is an http(s) URL with a host, and nothing a
+/// Markdown link destination could misread (as people URLs are checked).
+fn check_url(url: &str) -> Result<(), &'static str> {
+    let lower = url.to_ascii_lowercase();
+    let Some(rest) = ["https://", "http://"]
+        .iter()
+        .find_map(|scheme| lower.strip_prefix(scheme))
+    else {
+        return Err("must be an http or https URL");
+    };
+    if rest.is_empty() || rest.starts_with(['/', '?', '#']) {
+        return Err(
+            "must be an http or https URL with a host, e.g. `https://github.com/ORG/REPO/blob/main/CONTRIBUTING.md`",
+        );
+    }
+    if url.chars().any(|c| {
+        c.is_whitespace() || c.is_control() || matches!(c, '<' | '>' | '"' | '\\' | '`' | '{' | '}')
+    }) {
+        return Err("must not contain spaces, quotes, backslashes, braces, `<` or `>`");
+    }
+    Ok(())
 }
 
 /// What is wrong with one setting.

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use codespan_reporting::files::{Files, SimpleFiles};
 
 /// How bad a diagnostic is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Severity {
     /// Printed, but the book is still written.
     Warning,
@@ -149,6 +149,18 @@ impl Diagnostic {
         }
     }
 
+    /// [`with_suggestion`](Self::with_suggestion) for a suggestion of what
+    /// `input` should have been, with a note of how the two differ when
+    /// they would print the same.
+    pub fn with_suggestion_for(self, input: &str, suggestion: Option<&str>) -> Self {
+        let note = suggestion.and_then(|s| crate::unicode::difference_note(input, s));
+        let with = self.with_suggestion(suggestion);
+        match note {
+            Some(note) => with.with_note(note),
+            None => with,
+        }
+    }
+
     /// Adds a `note:` line.
     pub fn with_note(mut self, note: impl Into<String>) -> Self {
         self.notes.push(note.into());
@@ -232,24 +244,57 @@ pub fn position_in(name: &str, text: &str, offset: usize) -> Position {
     }
 }
 
+/// At most this many characters of a name are compared: a typo shows in
+/// its start, and comparing is quadratic in length.
+const MAX_COMPARED: usize = 64;
+
+/// At most this many candidates of a plausible length are compared, so that
+/// N broken links among N headings cost N times a constant, not N².
+const MAX_CANDIDATES: usize = 500;
+
 /// The closest of `candidates` to `input`, if any is close enough to be a
-/// plausible typo (Jaro-Winkler similarity, or a tiny edit distance).
+/// plausible typo (Jaro-Winkler similarity, or a tiny edit distance),
+/// comparing caseless (Unicode full case folding, NFC). The search is
+/// bounded: the first [`MAX_COMPARED`] characters of each, and the first
+/// [`MAX_CANDIDATES`] candidates whose length is within reach.
 pub fn did_you_mean<'a, I>(input: &str, candidates: I) -> Option<&'a str>
 where
     I: IntoIterator<Item = &'a str>,
 {
-    let lowered = input.to_lowercase();
+    let wanted = comparable(input);
+    let wanted_len = wanted.chars().count();
     let mut best: Option<(f64, &'a str)> = None;
-    for candidate in candidates {
-        let score = strsim::jaro_winkler(&lowered, &candidate.to_lowercase());
+    let plausible = candidates
+        .into_iter()
+        .map(|candidate| (candidate, comparable(candidate)))
+        .filter(|(_, folded)| {
+            let len = folded.chars().count();
+            len.max(wanted_len) <= 3 * len.min(wanted_len) + 2
+        })
+        .take(MAX_CANDIDATES);
+    for (candidate, folded) in plausible {
+        let score = strsim::jaro_winkler(&wanted, &folded);
         let close = score >= 0.8
-            || strsim::damerau_levenshtein(&lowered, &candidate.to_lowercase()) <= 2
+            || folded.chars().count().abs_diff(wanted_len) <= 2
+                && strsim::damerau_levenshtein(&wanted, &folded) <= 2
                 && candidate.chars().count() > 2;
         if close && best.is_none_or(|(s, _)| score > s) {
             best = Some((score, candidate));
         }
     }
     best.map(|(_, c)| c)
+}
+
+/// The start of `text`, folded for comparing.
+fn comparable(text: &str) -> String {
+    let mut end = text.len().min(MAX_COMPARED * 4);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    crate::unicode::fold(&text[..end])
+        .chars()
+        .take(MAX_COMPARED)
+        .collect()
 }
 
 #[cfg(test)]

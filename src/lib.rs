@@ -22,6 +22,7 @@ mod parallel;
 mod paths;
 mod pipeline;
 mod report;
+mod unicode;
 
 pub use cli::main as run_cli;
 pub use pipeline::{Environment, preprocess};

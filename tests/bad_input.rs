@@ -634,6 +634,113 @@ fn directive_cases() -> Vec<Case> {
             )
         },
     ]
+    .into_iter()
+    .chain(hardening_cases())
+    .collect()
+}
+
+/// The cases of issue 17 ("Hardening"), each a problem that used to be
+/// accepted, mislocated or silently mis-rendered.
+fn hardening_cases() -> Vec<Case> {
+    let deep_json = format!(
+        "{{\"people\": {}{}}}\n",
+        "[".repeat(8_000),
+        "]".repeat(8_000)
+    );
+    let deep_toml = format!(
+        "[people.a]\nname = \"A\"\n\n[[groups]]\nid = \"core\"\nx = {}{}\n",
+        "[".repeat(100),
+        "]".repeat(100)
+    );
+    let deep_key = format!(
+        "[people.a]\nname = \"A\"\n\n[[groups]]\nid = \"core\"\nx.{}b = 1\n",
+        "a.".repeat(100)
+    );
+    vec![
+        // 8: nested JSON is an error at its place, not a stack overflow.
+        Case {
+            files: files(&[("maintainers.json", leak(deep_json))]),
+            settings: json!({"people": "maintainers.json", "contributing-url": "https://github.com/o/r/blob/main/CONTRIBUTING.md"}),
+            ..case(
+                "json nested too deeply",
+                "{{#maintainers core}}\n",
+                "maintainers.json is nested too deeply",
+                "maintainers.json:1:91",
+            )
+        },
+        data_case(
+            "toml nested too deeply",
+            leak(deep_toml),
+            "maintainers.toml is not valid TOML",
+            "maintainers.toml:6:85",
+        ),
+        // 20: the TOML nesting limit of keys is reported on its line (it
+        // comes without a place from the parser).
+        data_case(
+            "toml key nested too deeply",
+            leak(deep_key),
+            "maintainers.toml is not valid TOML",
+            "maintainers.toml:6:",
+        ),
+        // 21: invisible characters and normalisation in handles.
+        data_case(
+            "handle with an invisible character",
+            "[people.\"ezy\\u200dang\"]\nurl = \"https://example.com\"\n[[groups]]\nid = \"core\"\nmembers = []\n",
+            "must not contain invisible characters",
+            "maintainers.toml:1:9",
+        ),
+        data_case(
+            "handles equal once normalised",
+            "[people.\"cafe\\u0301\"]\nurl = \"https://example.com/1\"\n[people.\"caf\\u00e9\"]\nurl = \"https://example.com/2\"\n[[groups]]\nid = \"core\"\nmembers = []\n",
+            "but for how its characters are encoded",
+            "maintainers.toml:3:9",
+        ),
+        // 22: contradictory or repeated options.
+        case(
+            "style given twice",
+            "{{#maintainers core style=table style=list}}\n",
+            "`style` is given twice",
+            "src/chapter.md:1:33",
+        ),
+        case(
+            "hidden and only",
+            "{{#maintainers core hide=emeritus only=emeritus}}\n",
+            "`emeritus` is both hidden (`hide`) and the only status shown (`only`)",
+            "src/chapter.md:1:40",
+        ),
+        // 18: an id prefix that cannot be an id.
+        case(
+            "faq id-prefix with a backslash",
+            "```faq id-prefix=x\\\n## Q?\nA.\n```\n",
+            "`id-prefix` must be a non-empty id fragment",
+            "src/chapter.md:1:18",
+        ),
+        // 5: an answer that leaves a block open.
+        case(
+            "faq answer with an unclosed fence",
+            "```faq\n## Q?\n\n~~~\ncode\n\n## Q2?\nA.\n```\n",
+            "this FAQ answer leaves a block open",
+            "src/chapter.md:4:1",
+        ),
+        case(
+            "faq answer with an unclosed comment",
+            "```faq\n## Q?\n\n<!-- draft\n\n## Q2?\nA.\n```\n",
+            "this FAQ answer leaves a block open",
+            "src/chapter.md:4:1",
+        ),
+        // 14: a link directive in the text of a link.
+        case(
+            "ref inside a link",
+            "[see {{#ref guide.md}}](https://example.com)\n",
+            "stands in the text of another link",
+            "src/chapter.md:1:9",
+        ),
+    ]
+}
+
+/// A `'static` copy of `text`, for the cases' file contents.
+fn leak(text: String) -> &'static str {
+    Box::leak(text.into_boxed_str())
 }
 
 /// A CODEOWNERS file whose second line GitHub would reject; the first,
@@ -979,6 +1086,19 @@ fn settings_problems_point_into_book_toml() {
             json!({"people": 3}),
             "must be a string",
             "book.toml:2:10",
+        ),
+        // Issue 17 (16): checked like people URLs.
+        (
+            "contributing-url = \"https://github.com/o/r/blob/main/CONTRIBUTING.md\\t\"",
+            json!({"contributing-url": "https://github.com/o/r/blob/main/CONTRIBUTING.md\t"}),
+            "must not contain spaces",
+            "book.toml:2:20",
+        ),
+        (
+            "contributing-url = \"http://\"",
+            json!({"contributing-url": "http://"}),
+            "must be an http or https URL with a host",
+            "book.toml:2:20",
         ),
     ];
     for (line, settings, message, location) in cases {
@@ -1514,6 +1634,9 @@ fn a_misspelt_directive_is_a_warning_and_changes_nothing() {
 
 /// Messages of tests other than the case lists, for the reference below.
 const OTHER_MESSAGES: &[&str] = &[
+    "is not a regular file (a FIFO, device or socket is never read)",
+    "more than the 16 MiB mdbook-community reads",
+    "more like this in",
     "no input on stdin",
     "stdin is not valid JSON",
     "expected a JSON array",
@@ -1596,4 +1719,164 @@ fn print_examples() {
         let result = run_case(&case, &case.settings);
         println!("@@@ {}\n{}", case.name, result.stderr);
     }
+}
+
+// -- issue 17: files that hang the build, output that grows with a line ---
+
+/// Issue 17 (9, 10): a data file that is not a regular file is refused
+/// before it is opened (a FIFO would block the build forever, `/dev/zero`
+/// never ends), and one over the size limit is not read.
+#[test]
+fn data_files_that_are_not_regular_files_or_too_big_are_refused() {
+    let dir = book_root(&[
+        ("CONTRIBUTING.md", CONTRIBUTING),
+        ("CODEOWNERS", CODEOWNERS),
+    ]);
+    let fifo = dir.path().join("maintainers.toml");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    std::os::unix::fs::symlink("/dev/zero", dir.path().join("zero.toml")).expect("symlink");
+    let big = dir.path().join("big.toml");
+    let file = std::fs::File::create(&big).expect("create");
+    file.set_len(17 * 1024 * 1024).expect("a sparse file");
+    for (people, message) in [
+        (None, "maintainers.toml is not a regular file"),
+        (Some("zero.toml"), "`zero.toml` is not a regular file"),
+        (
+            Some("big.toml"),
+            "big.toml is 17825792 bytes, more than the 16 MiB",
+        ),
+    ] {
+        let settings = match people {
+            Some(path) => json!({"people": path}),
+            None => json!({}),
+        };
+        let config = json!({"preprocessor": {"community": settings}});
+        let input = request(
+            Shape::V05,
+            dir.path(),
+            config,
+            &[("A", "a.md", "{{#maintainers core}}\n")],
+        );
+        let mut cmd = common::bin();
+        cmd.timeout(std::time::Duration::from_secs(20));
+        let result = common::run_with(cmd, &input);
+        assert_eq!(result.code, 1, "{people:?}: {}", result.stderr);
+        assert!(
+            result.stderr.contains(message),
+            "{people:?}: {}",
+            result.stderr
+        );
+        assert!(!result.stderr.contains("did you mean"), "{}", result.stderr);
+    }
+}
+
+/// Issue 17 (2): every diagnostic quotes a window of its line, and after
+/// ten of one kind in one file the rest are one line: the output is
+/// bounded however long the line and however many problems it has.
+#[test]
+fn diagnostics_on_one_long_line_are_bounded() {
+    let unclosed = "{{#person ".repeat(10_000);
+    let links = "[x](#b) ".repeat(4_000);
+    for (chapter, more) in [
+        (
+            unclosed.as_str(),
+            "warning: and 9,990 more like this in src/a.md:",
+        ),
+        (
+            links.as_str(),
+            "warning: and 3,990 more like this in src/a.md:",
+        ),
+    ] {
+        let dir = book_root(&[("maintainers.toml", PEOPLE)]);
+        let result = run(&request(
+            Shape::V05,
+            dir.path(),
+            json!({}),
+            &[("A", "a.md", chapter)],
+        ));
+        assert_eq!(
+            result.code,
+            0,
+            "{}",
+            &result.stderr[..2000.min(result.stderr.len())]
+        );
+        assert!(
+            result.stderr.len() < 12_000,
+            "{} bytes of stderr",
+            result.stderr.len()
+        );
+        assert!(result.stderr.contains(more), "{}", result.stderr);
+        assert!(result.stderr.contains("1 | ..."), "{}", result.stderr);
+    }
+}
+
+/// Issue 17 (6): the closest-anchor search is bounded; a 100,000-character
+/// wrong anchor beside a 100,000-character heading is reported (the time
+/// is checked by the benchmark, never by a test).
+#[test]
+fn a_huge_wrong_anchor_is_reported() {
+    let heading = "a".repeat(100_000);
+    let chapter = format!("# {heading}\n\n[x](#{}b)\n", "a".repeat(99_999));
+    let dir = book_root(&[]);
+    let result = run(&request(
+        Shape::V05,
+        dir.path(),
+        json!({}),
+        &[("A", "a.md", &chapter)],
+    ));
+    assert_eq!(result.code, 0);
+    assert!(result.stderr.contains("no heading"), "{}", result.stderr);
+    assert!(result.stderr.len() < 6_000, "{} bytes", result.stderr.len());
+}
+
+/// Issue 17 (7): big people files load in one pass: many keys in a JSON
+/// object, one group of many members, and a deep `parent` chain (rendered
+/// without recursion). A test of the output only; the time is the
+/// benchmark's.
+#[test]
+fn large_people_files_load_and_render() {
+    let n = 20_000;
+    let people: Vec<String> = (0..n)
+        .map(|i| format!("\"p{i}\": {{\"url\": \"https://example.com/{i}\"}}"))
+        .collect();
+    let members: Vec<String> = (0..n).map(|i| format!("\"p{i}\"")).collect();
+    let mut groups = vec![format!(
+        "{{\"id\": \"g0\", \"members\": [{}]}}",
+        members.join(", ")
+    )];
+    for i in 1..3_000 {
+        groups.push(format!("{{\"id\": \"g{i}\", \"parent\": \"g{}\"}}", i - 1));
+    }
+    let json = format!(
+        "{{\"people\": {{{}}}, \"groups\": [{}]}}",
+        people.join(", "),
+        groups.join(", ")
+    );
+    let dir = book_root(&[("people.json", &json)]);
+    let result = run(&request(
+        Shape::V05,
+        dir.path(),
+        json!({"preprocessor": {"community": {"people": "people.json"}}}),
+        &[("A", "a.md", "# People\n\n{{#maintainers}}\n")],
+    ));
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    let out = &result.contents(Shape::V05)[0];
+    assert!(out.contains("[p19999](https://example.com/19999)"));
+    assert!(out.contains("###### g2999"));
+    // A repeated key is still found, and reported where it is.
+    let dup = format!("{{\"people\": {{{}, \"p7\": {{}}}}}}", people.join(", "));
+    let dir = book_root(&[("people.json", &dup)]);
+    let result = run(&request(
+        Shape::V05,
+        dir.path(),
+        json!({"preprocessor": {"community": {"people": "people.json"}}}),
+        &[("A", "a.md", "{{#person p1}}\n")],
+    ));
+    assert_eq!(result.code, 1);
+    assert!(
+        result.stderr.contains("duplicate key `p7`"),
+        "{}",
+        result.stderr
+    );
 }

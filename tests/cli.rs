@@ -335,3 +335,51 @@ fn install_watches_the_book_root_when_gitignore_ignores_the_build_output() {
     let toml = std::fs::read_to_string(dir.path().join("book.toml")).expect("readable");
     assert!(toml.contains("extra-watch-dirs = [\".\"]"), "{toml}");
 }
+
+/// Issue 17 (11): `install` never writes book.toml in place. A read-only
+/// book.toml that needs a change is an error and nothing is written (no
+/// CSS or JS either); otherwise the new file replaces the old whole, with
+/// its permissions, and nothing is left beside it.
+#[test]
+fn install_replaces_book_toml_whole_or_not_at_all() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let toml = dir.path().join("book.toml");
+    std::fs::write(
+        &toml,
+        "[book]\ntitle = \"T\"\n\n[build]\ncreate-missing = false\n",
+    )
+    .expect("write");
+    std::fs::set_permissions(&toml, std::fs::Permissions::from_mode(0o444)).expect("chmod");
+    let out = bin().arg("install").arg(dir.path()).assert().failure();
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(stderr.contains("read-only"), "{stderr}");
+    let listing: Vec<String> = std::fs::read_dir(dir.path())
+        .expect("list")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .collect();
+    assert_eq!(listing, ["book.toml"], "nothing else was written");
+    assert!(
+        std::fs::read_to_string(&toml)
+            .expect("read")
+            .contains("[build]")
+    );
+
+    std::fs::set_permissions(&toml, std::fs::Permissions::from_mode(0o640)).expect("chmod");
+    bin().arg("install").arg(dir.path()).assert().success();
+    let text = std::fs::read_to_string(&toml).expect("read");
+    assert!(text.contains("[build]\ncreate-missing = false"), "{text}");
+    assert!(text.contains("[preprocessor.community]"), "{text}");
+    let mode = std::fs::metadata(&toml).expect("stat").permissions().mode() & 0o777;
+    assert_eq!(mode, 0o640, "permissions kept");
+    let mut listing: Vec<String> = std::fs::read_dir(dir.path())
+        .expect("list")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .collect();
+    listing.sort();
+    assert_eq!(
+        listing,
+        ["book.toml", "mdbook-community.css", "mdbook-community.js"],
+        "no temporary file left"
+    );
+}

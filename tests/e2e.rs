@@ -982,3 +982,115 @@ fn the_quick_start_works_as_written() {
         "the guide shows:\n{error}\nmdBook printed:\n{stderr}"
     );
 }
+
+// -- issue 17: data is text in every context, built by real mdBooks -------
+
+const HOSTILE_PEOPLE: &str = r###"
+[people.a]
+name = "Team # {onmouseover=alert(1)} jan--f {{#include ../secret.txt}}\\"
+affiliation = "Aff {onclick=alert(2)} -- \\"
+url = "https://example.com/a"
+
+[people."jan--f"]
+name = "Jan -- F... \"q\""
+url = "https://example.com/j"
+
+[[groups]]
+id = "core"
+title = "Core {onmouseover=alert(3)}"
+description = "## Sub {onclick=alert(4)}\n\n{{#title Owned}}\n\n```\nunclosed"
+members = [{ handle = "a", status = "st {tabindex=0 onfocus=alert(5)}", role = "role {onclick=alert(6)} #" }, "jan--f"]
+
+[[groups]]
+id = "later"
+title = "Later Group"
+members = ["a"]
+"###;
+
+const HOSTILE_CHAPTER: &str = "# Hostile\n\n## Ask {{#person a}}\n\n## By {{#maintainers core style=inline}}\n\n\
+| Who | x |\n|-----|---|\n| {{#person a}} | y |\n\n[see {{#person a}}](https://example.com/see)\n\n\
+- {{#person jan--f}}\n\n> {{#maintainers core style=inline}}\n\n{{#maintainers core style=table}}\n\n\
+{{#maintainers}}\n\n```faq id-prefix=faq-\n## Q1 {{#person a}}\n\nAnswer.\n\n## Q2 {.cls}\n\nAnswer 2.\n```\n\nAfter everything.\n";
+
+/// The `<main>` part of an mdBook page: what the chapter became.
+fn main_of(html: &str) -> &str {
+    let start = html.find("<main>").unwrap_or(0);
+    let end = html[start..]
+        .find("</main>")
+        .map_or(html.len(), |e| start + e);
+    &html[start..end]
+}
+
+/// Issue 17 (1, 3, 4, 13, 14, 18, 19) and issue 16 (7): hostile data in
+/// every field and every context, built by mdBook 0.5.4 and 0.4.52, with
+/// the plugin after mdBook's `links` and before it: no attribute, event
+/// handler, element or included file comes from data; every text shows as
+/// written (no smart dashes); the blocks after the directives are intact.
+#[test]
+fn hostile_data_is_text_in_every_context() {
+    for after_links in [true, false] {
+        let book = TestBook::new(
+            "",
+            &[
+                ("maintainers.toml", HOSTILE_PEOPLE),
+                ("secret.txt", "TOPSECRET"),
+                ("src/SUMMARY.md", "# Summary\n\n- [Hostile](hostile.md)\n"),
+                ("src/hostile.md", HOSTILE_CHAPTER),
+            ],
+        );
+        if !after_links {
+            let toml = book.read("book.toml").replace("after = [\"links\"]\n", "");
+            std::fs::write(book.root().join("book.toml"), toml).expect("write book.toml");
+        }
+        for mdbook in Mdbook::all() {
+            let _ = std::fs::remove_dir_all(book.root().join("book"));
+            book.build_ok(mdbook);
+            let page = book.read("book/hostile.html");
+            let main = main_of(&page);
+            let at = format!("{mdbook:?}, after links: {after_links}");
+            // The FAQ block's own inlined script, and nothing else.
+            assert!(
+                main.matches("<script").count() <= 1,
+                "{at}: <script> in\n{main}"
+            );
+            for forbidden in [
+                "javascript:",
+                "TOPSECRET",
+                "jan–f",
+                "Jan – F",
+                "<pre><code>unclosed\n\n",
+            ] {
+                assert!(!main.contains(forbidden), "{at}: {forbidden} in\n{main}");
+            }
+            // No tag has an attribute from data.
+            for tag in main
+                .split('<')
+                .skip(1)
+                .map(|t| t.split('>').next().unwrap_or(""))
+            {
+                for forbidden in [" onmouseover", " onclick", " onfocus", " tabindex"] {
+                    assert!(!tag.contains(forbidden), "{at}: <{tag}> in\n{main}");
+                }
+            }
+            assert!(!page.contains("<title>Owned"), "{at}: the title changed");
+            for shown in [
+                "Ask Team # {onmouseover=alert(1)} jan--f {{#include ../secret.txt}}\\",
+                "Aff {onclick=alert(2)} -- \\</td>",
+                "Core {onmouseover=alert(3)}",
+                "Sub {onclick=alert(4)}",
+                "{{#title Owned}}",
+                "role {onclick=alert(6)} #",
+                "<a href=\"https://example.com/see\">see Team #",
+                "id=\"later-group\"",
+                "class=\"cls\"",
+                "After everything.",
+            ] {
+                assert!(main.contains(shown), "{at}: {shown:?} not in\n{main}");
+            }
+            assert!(
+                main.contains("Jan -- F... &quot;q&quot;") || main.contains("Jan -- F... \"q\""),
+                "{at}\n{main}"
+            );
+        }
+    }
+}

@@ -502,3 +502,68 @@ fn odd_percent_escapes_in_fragments_do_not_panic() {
         result.stderr
     );
 }
+
+/// Issue 17 (15): a link to `my%20file.md#zzz` is checked against the
+/// chapter `my file.md` (mdBook links it there), and `{{#ref}}` reaches a
+/// chapter whose path has a space by writing it percent-encoded.
+#[test]
+fn percent_encoded_paths_name_their_chapters() {
+    let chapters = [
+        (
+            "A",
+            "a.md",
+            "[x](my%20file.md#zzz) [y](my%20file.md#here) {{#ref my%20file.md#here}}\n",
+        ),
+        ("Mine", "my file.md", "# Mine\n\n## Here\n"),
+    ];
+    let (result, _) = run_book(&[], json!({}), &chapters);
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    assert!(
+        result.stderr.contains("no heading `#zzz` in `my file.md`"),
+        "{}",
+        result.stderr
+    );
+    assert!(
+        !result.stderr.contains("no heading `#here`"),
+        "{}",
+        result.stderr
+    );
+    assert!(
+        result.contents(Shape::V05)[0].contains("[Here](my%20file.md#here)"),
+        "{}",
+        result.contents(Shape::V05)[0]
+    );
+}
+
+/// Issue 17 (17): heading text matches under full Unicode case folding and
+/// NFC (`σίσυφος` finds "ΣΊΣΥΦΟΣ", a decomposed `Café` finds a composed
+/// one); a suggestion that would print the same as what was written says
+/// how the two differ.
+#[test]
+fn heading_text_matches_in_unicode() {
+    let contributing = "# Contributing\n\n## ΣΊΣΥΦΟΣ\n\n## Caf\u{e9}\n\n## Zero\u{200b}width\n";
+    let chapter = "{{#contributing σίσυφος}} {{#contributing Cafe\u{301}}}\n";
+    let (result, _) = run_book(
+        &[("CONTRIBUTING.md", contributing)],
+        url_config(),
+        &[("A", "a.md", chapter)],
+    );
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    let out = &result.contents(Shape::V05)[0];
+    assert!(out.contains("ΣΊΣΥΦΟΣ]("), "{out}");
+    assert!(out.contains("Caf\u{e9}]("), "{out}");
+    let (result, _) = run_book(
+        &[("CONTRIBUTING.md", contributing)],
+        url_config(),
+        &[("A", "a.md", "{{#contributing Zerowidth}}\n")],
+    );
+    assert_eq!(result.code, 1);
+    assert!(
+        result
+            .stderr
+            .contains("the two look the same but are different characters"),
+        "{}",
+        result.stderr
+    );
+    assert!(result.stderr.contains("U+200B"), "{}", result.stderr);
+}

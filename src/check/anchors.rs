@@ -73,7 +73,8 @@ fn target_of(
         let target = if path.is_empty() {
             index
         } else {
-            let resolved = paths::resolve(here, path)?;
+            // mdBook links `my%20file.md` to the chapter `my file.md`.
+            let resolved = paths::resolve(here, &decode(path))?;
             book.chapter_by_path(&paths::as_chapter_path(&resolved))?
         };
         let place = if target == index {

@@ -196,6 +196,11 @@ impl Settings {
                 ));
             }
         };
+        if format != PeopleFormat::RustTeam
+            && let Some(problem) = self.missing_file(&path)
+        {
+            return Err(problem); // a FIFO or device, say
+        }
         check_source(&path, &full, format, prefix.as_deref())?;
         Ok(PeopleSource {
             path,

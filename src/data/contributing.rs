@@ -6,9 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::LoadError;
-use super::files::{
-    self, CONTRIBUTING_CANDIDATES, ReadError, display_path, find_in_root_then_parent,
-};
+use super::files::{self, CONTRIBUTING_CANDIDATES, display_path, find_in_root_then_parent};
 use crate::config::Settings;
 use crate::diagnostic::SourceFile;
 use crate::ids::{self, PageIds};
@@ -35,7 +33,7 @@ pub struct Contributing {
 pub fn load(settings: &Settings, chapters: &[Chapter]) -> Result<Contributing, LoadError> {
     let relative = match &settings.contributing {
         Some(path) => {
-            if !settings.in_root(path).is_file() {
+            if !settings.in_root(path).exists() {
                 // book.toml's check reports the path, with its suggestion.
                 return Err(LoadError::reported(&display_path(path), format!(
                     "the CONTRIBUTING file `{}` (set by `contributing` in book.toml) does not exist: looked for {}",
@@ -57,15 +55,8 @@ pub fn load(settings: &Settings, chapters: &[Chapter]) -> Result<Contributing, L
     };
     let full = settings.in_root(&relative);
     let display = display_path(&relative);
-    let text = files::read_text(&full).map_err(|e| {
-        LoadError::summary(
-            &display,
-            match e {
-                ReadError::Io(e) => format!("cannot read {display}: {e}"),
-                ReadError::NotUtf8 { .. } => format!("{display} is not valid UTF-8"),
-            },
-        )
-    })?;
+    let text = files::read_text(&full, files::MAX_DATA_FILE)
+        .map_err(|e| LoadError::summary(&display, e.describe(&display)))?;
     let github = ids::github_page(&text);
     let title = github.headings.first().map(|h| h.text.clone());
     let chapter = chapter_holding(settings, chapters, &full, &text);

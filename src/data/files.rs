@@ -50,11 +50,27 @@ pub fn candidate_files(
     codeowners.into_iter().chain(contributing).collect()
 }
 
+/// The largest people data file or CONTRIBUTING read, in bytes (16 MiB):
+/// hundreds of times a large real one. CODEOWNERS has GitHub's own limit,
+/// [`super::codeowners::MAX_FILE_SIZE`].
+pub const MAX_DATA_FILE: u64 = 16 * 1024 * 1024;
+
 /// Why a file's text could not be had.
 #[derive(Debug)]
 pub enum ReadError {
     /// Reading failed (missing, a folder, no permission, ...).
     Io(std::io::Error),
+    /// The path names something that is not a regular file (a FIFO, a
+    /// device such as `/dev/zero`, a socket): it is never opened, since
+    /// opening or reading it could block or never end.
+    NotAFile,
+    /// The file is larger than the limit for its kind; it is not read.
+    TooBig {
+        /// Its size in bytes.
+        size: u64,
+        /// The limit it is over.
+        limit: u64,
+    },
     /// The bytes are not UTF-8: the text with invalid bytes replaced, and
     /// the byte offset in it of the first invalid one.
     NotUtf8 {
@@ -65,9 +81,59 @@ pub enum ReadError {
     },
 }
 
-/// Reads `path` as text; see [`decode`].
-pub fn read_text(path: &Path) -> Result<String, ReadError> {
-    decode(std::fs::read(path).map_err(ReadError::Io)?)
+impl ReadError {
+    /// The problem as one sentence about the file shown as `display`.
+    pub fn describe(&self, display: &str) -> String {
+        match self {
+            ReadError::Io(e) => format!("cannot read {display}: {e}"),
+            ReadError::NotAFile => {
+                format!("{display} is not a regular file (a FIFO, device or socket is never read)")
+            }
+            ReadError::TooBig { size, limit } => format!(
+                "{display} is {size} bytes, more than the {} MiB mdbook-community reads",
+                limit / (1024 * 1024)
+            ),
+            ReadError::NotUtf8 { .. } => format!("{display} is not valid UTF-8"),
+        }
+    }
+}
+
+/// Reads `path` as text (at most `limit` bytes); see [`read_bytes`] and
+/// [`decode`].
+pub fn read_text(path: &Path, limit: u64) -> Result<String, ReadError> {
+    decode(read_bytes(path, limit)?)
+}
+
+/// The bytes of the regular file at `path` (a symbolic link is followed),
+/// when it has at most `limit` of them. Anything else is refused before it
+/// is opened: a FIFO would block the build and a device could be endless.
+pub fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
+    use std::io::Read;
+    let metadata = std::fs::metadata(path).map_err(ReadError::Io)?;
+    // A folder fails to read, with the system's own reason.
+    if !metadata.is_file() && !metadata.is_dir() {
+        return Err(ReadError::NotAFile);
+    }
+    if metadata.len() > limit {
+        return Err(ReadError::TooBig {
+            size: metadata.len(),
+            limit,
+        });
+    }
+    let file = std::fs::File::open(path).map_err(ReadError::Io)?;
+    let capacity = usize::try_from(metadata.len()).unwrap_or_default();
+    let mut bytes = Vec::with_capacity(capacity);
+    // The file may have grown since: never read more than the limit.
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(ReadError::Io)?;
+    if bytes.len() as u64 > limit {
+        return Err(ReadError::TooBig {
+            size: bytes.len() as u64,
+            limit,
+        });
+    }
+    Ok(bytes)
 }
 
 /// UTF-8 text from `bytes`, without a leading byte-order mark.

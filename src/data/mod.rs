@@ -206,11 +206,16 @@ fn load_codeowners(settings: &Settings) -> (Loaded<CodeOwners>, Vec<Diagnostic>)
         true => LoadError::reported(&display, summary),
         false => LoadError::summary(&display, summary),
     };
-    let text = match files::read_text(&full) {
+    let text = match files::read_text(&full, codeowners::MAX_FILE_SIZE as u64 - 1) {
         Ok(text) => text,
-        Err(ReadError::NotUtf8 { .. }) => {
-            let summary = format!("{display} is not valid UTF-8");
-            return (Err(error(summary)), Vec::new());
+        Err(ReadError::TooBig { size, .. }) => {
+            // GitHub ignores it: so do we, without reading it.
+            let file = Arc::new(SourceFile {
+                name: display,
+                text: String::new(),
+            });
+            let warning = CodeOwners::too_big(&file.name, size).as_warning();
+            return (Ok(Arc::new(CodeOwners::parse(file).0)), vec![warning]);
         }
         Err(ReadError::Io(e)) => {
             let summary = format!(
@@ -219,6 +224,7 @@ fn load_codeowners(settings: &Settings) -> (Loaded<CodeOwners>, Vec<Diagnostic>)
             );
             return (Err(error(summary)), Vec::new());
         }
+        Err(e) => return (Err(error(e.describe(&display))), Vec::new()),
     };
     let file = Arc::new(SourceFile {
         name: display,

@@ -72,6 +72,9 @@ impl BraceDirective for CodeownersDirective {
             Request::Table => {}
         }
         events.push(Event::End(TagEnd::Paragraph));
+        if call.in_link {
+            events = crate::markdown::without_links(events);
+        }
         Ok(Expansion::Inline(to_markdown(events, options)))
     }
 }

@@ -42,6 +42,9 @@ struct Question {
     heading: Range<usize>,
     /// Whether the heading sets its own `{#id}`.
     has_custom_id: bool,
+    /// Whether the heading ends with an attribute block (`{.class}`), into
+    /// which a prefixed id goes.
+    has_attributes: bool,
     /// The heading's level, 1 to 6.
     level: u8,
     /// Everything up to the next question.
@@ -56,6 +59,7 @@ impl FenceDirective for Faq {
     fn expand(&self, block: &FenceBlock<'_>, cx: &Cx<'_>) -> Result<Expansion, Vec<Diagnostic>> {
         let options = parse_options(block)?;
         let questions = split(block, cx)?;
+        check_closed(block, &questions, cx)?;
         // Directives in questions and answers expand like any other; their
         // problems are reported at their place in the chapter, and a failed
         // one shows as a note inside its answer, so the rest of the block
@@ -110,15 +114,16 @@ fn parse_options(block: &FenceBlock<'_>) -> Result<FaqOptions, Vec<Diagnostic>> 
                 value_range,
             } => {
                 if value.is_empty()
-                    || value.chars().any(|c| {
-                        c.is_whitespace() || matches!(c, '"' | '\'' | '<' | '>' | '#' | '{' | '}')
-                    })
+                    || !value
+                        .chars()
+                        .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.' | ':'))
                 {
                     errors.push(
                         Diagnostic::error(
                             "`id-prefix` must be a non-empty id fragment such as `faq-`",
                         )
-                        .in_chapter(0, value_range.clone()),
+                        .in_chapter(0, value_range.clone())
+                        .with_label("letters, digits, `-`, `_`, `.` and `:` only"),
                     );
                 } else {
                     options.id_prefix = Some(value.to_string());
@@ -147,6 +152,36 @@ fn parse_options(block: &FenceBlock<'_>) -> Result<FaqOptions, Vec<Diagnostic>> 
     }
 }
 
+/// Every answer must close what it opens: a fence or an HTML comment left
+/// open would swallow the `</details>` after it and the rest of the
+/// chapter (without the plugin, the block's own fence would end it).
+fn check_closed(
+    block: &FenceBlock<'_>,
+    questions: &[Question],
+    cx: &Cx<'_>,
+) -> Result<(), Vec<Diagnostic>> {
+    let options = cx.settings().markdown.parser_options();
+    let errors: Vec<Diagnostic> = questions
+        .iter()
+        .filter_map(|q| {
+            let answer = &block.body[q.answer.clone()];
+            let open = crate::markdown::unclosed_block(answer, options)?;
+            let at = q.answer.start + open.start..q.answer.start + open.end;
+            Some(
+                block
+                    .error_in_body(at, "this FAQ answer leaves a block open")
+                    .with_label("not closed before the next question or the end of the block")
+                    .with_help("close the code block or HTML comment inside its answer"),
+            )
+        })
+        .collect();
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
+}
+
 /// Splits the body into questions at its top-level headings of the first
 /// question's level (or above).
 fn split(block: &FenceBlock<'_>, cx: &Cx<'_>) -> Result<Vec<Question>, Vec<Diagnostic>> {
@@ -167,8 +202,9 @@ struct Splitter {
     question_level: Option<u8>,
     /// How deep in blocks (and headings) the parser is.
     depth: usize,
-    /// The question heading being read: its range, text, `{#id}`, level.
-    current: Option<(Range<usize>, String, bool, u8)>,
+    /// The question heading being read: its range, text, `{#id}`, level,
+    /// and whether it has other attributes.
+    current: Option<(Range<usize>, String, bool, u8, bool)>,
     /// Content before the first question (an error).
     first_content: Option<Range<usize>>,
 }
@@ -176,11 +212,17 @@ struct Splitter {
 impl Splitter {
     fn event(&mut self, event: &Event<'_>, range: Range<usize>, block: &FenceBlock<'_>) {
         match event {
-            Event::Start(Tag::Heading { level, id, .. }) if self.depth == 0 => {
+            Event::Start(Tag::Heading {
+                level,
+                id,
+                classes,
+                attrs,
+            }) if self.depth == 0 => {
                 let level = *level as u8;
                 if self.question_level.is_none_or(|q| level <= q) {
                     self.question_level.get_or_insert(level);
-                    self.current = Some((range, String::new(), id.is_some(), level));
+                    let other = !classes.is_empty() || !attrs.is_empty();
+                    self.current = Some((range, String::new(), id.is_some(), level, other));
                 }
                 self.depth += 1;
             }
@@ -198,7 +240,7 @@ impl Splitter {
                 self.depth = self.depth.saturating_sub(1);
             }
             Event::Text(t) | Event::Code(t) => {
-                if let Some((_, text, _, _)) = self.current.as_mut() {
+                if let Some((_, text, ..)) = self.current.as_mut() {
                     text.push_str(t);
                 }
             }
@@ -221,7 +263,7 @@ impl Splitter {
 
     /// A question heading ended: the previous answer ends where it starts.
     fn end_question_heading(&mut self, block: &FenceBlock<'_>) {
-        let Some((heading, text, custom, level)) = self.current.take() else {
+        let Some((heading, text, custom, level, attributes)) = self.current.take() else {
             return;
         };
         let body = block.body.as_str();
@@ -237,6 +279,7 @@ impl Splitter {
             answer: heading.end..body.len(),
             heading,
             has_custom_id: custom,
+            has_attributes: attributes,
             level,
         });
     }
@@ -330,11 +373,23 @@ fn push_question(out: &mut String, heading: &str, question: &Question, id: Optio
     match id {
         Some(id) if !question.has_custom_id => {
             // An id attribute only ends an ATX heading's line; an
-            // underlined heading's text moves onto one.
-            out.push_str(&atx_heading(heading, question.level));
-            out.push_str(" {#");
-            out.push_str(id);
-            out.push('}');
+            // underlined heading's text moves onto one. A heading that
+            // has an attribute block (`{.class}`) gets the id in it.
+            let line = atx_heading(heading, question.level);
+            match line.rfind('}').filter(|_| question.has_attributes) {
+                Some(close) => {
+                    out.push_str(&line[..close]);
+                    out.push_str(" #");
+                    out.push_str(id);
+                    out.push_str(&line[close..]);
+                }
+                None => {
+                    out.push_str(&line);
+                    out.push_str(" {#");
+                    out.push_str(id);
+                    out.push('}');
+                }
+            }
         }
         _ => out.push_str(heading.trim_end()),
     }

@@ -34,6 +34,16 @@ struct LinkArgs<'a> {
 
 /// Splits off a trailing quoted link text; the rest is the target.
 fn link_args<'a>(call: &Call<'a>) -> Result<LinkArgs<'a>, Vec<Diagnostic>> {
+    if call.in_link {
+        return Err(vec![
+            call.error(format!(
+                "`{{{{#{}}}}}` makes a link, and it stands in the text of another link",
+                call.name
+            ))
+            .with_label("a link inside a link")
+            .with_help("a link cannot contain a link: move it out of the `[...]`"),
+        ]);
+    }
     let tokens = call.tokens().map_err(|e| vec![e])?;
     let mut text = None;
     let mut end = call.args_range.end;
@@ -75,7 +85,9 @@ fn target_chapter(
     range: Range<usize>,
 ) -> Result<usize, Vec<Diagnostic>> {
     let here = cx.current().path.clone().unwrap_or_default();
-    let resolved = paths::resolve(&here, path).map(|p| paths::as_chapter_path(&p));
+    // `my%20file.md` names the chapter `my file.md`, as in a Markdown link.
+    let decoded = percent_encoding::percent_decode_str(path).decode_utf8_lossy();
+    let resolved = paths::resolve(&here, &decoded).map(|p| paths::as_chapter_path(&p));
     if let Some(index) = resolved.as_deref().and_then(|p| cx.chapter_by_path(p)) {
         return Ok(index);
     }
@@ -215,8 +227,12 @@ fn missing_heading(
     let error = call
         .error_at(range, format!("no heading \"{text}\" {place}"))
         .with_label("no heading with this text");
+    let note = closest.and_then(|h| crate::unicode::difference_note(text, &h.text));
     let error = match suggestion {
-        Some(_) => error.with_suggestion(suggestion),
+        Some(_) => match note {
+            Some(note) => error.with_suggestion(suggestion).with_note(note),
+            None => error.with_suggestion(suggestion),
+        },
         None => {
             let all: Vec<String> = texts().map(|t| format!("\"{t}\"")).collect();
             error.with_note(ids::listing("its headings", "it has no headings", &all))

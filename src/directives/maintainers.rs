@@ -65,7 +65,7 @@ impl BraceDirective for Maintainers {
                     format!("no group `{id}` in `{}`", people.name),
                 )
                 .with_label("unknown group")
-                .with_suggestion(did_you_mean(id, people.group_ids()))
+                .with_suggestion_for(id, did_you_mean(id, people.group_ids()))
                 .with_note(format!("groups: {}", list(people.group_ids()))),
             );
         }
@@ -112,6 +112,9 @@ fn expand_group(
         }
         (_, Style::Inline) => {
             people_md::sentence_events(&entries, &mut events);
+            if call.in_link {
+                events = crate::markdown::without_links(events);
+            }
             return Ok(Expansion::Inline(to_markdown(events, options)));
         }
         (_, _) => {
@@ -152,9 +155,7 @@ fn expand_hierarchy(
         call,
     };
     let mut events = Vec::new();
-    for (index, _) in people.children(None) {
-        writer.group(index, base, &mut events);
-    }
+    writer.groups(base, &mut events);
     Ok(Expansion::Block(to_markdown(events, options)))
 }
 
@@ -205,6 +206,7 @@ fn parse<'a>(call: &Call<'a>) -> Result<(Request<'a>, Vec<Diagnostic>), Vec<Diag
         empty: None,
     };
     let mut errors = Vec::new();
+    let mut style_at: Option<std::ops::Range<usize>> = None;
     for arg in call.tokens().map_err(|e| vec![e])? {
         match &arg.kind {
             ArgKind::Word(word) if request.group.is_none() => {
@@ -215,11 +217,21 @@ fn parse<'a>(call: &Call<'a>) -> Result<(Request<'a>, Vec<Diagnostic>), Vec<Diag
                 value,
                 value_range,
             } => match *key {
+                "style" if style_at.is_some() => errors.push(
+                    call.error_at(arg.range.clone(), "`style` is given twice")
+                        .with_label("a second style")
+                        .with_help("keep one `style=`"),
+                ),
                 "style" => match value.as_ref() {
-                    "list" => request.style = Style::List,
-                    "table" => request.style = Style::Table,
-                    "inline" => request.style = Style::Inline,
-                    "grid" => request.style = Style::Grid,
+                    "list" | "table" | "inline" | "grid" => {
+                        style_at = Some(arg.range.clone());
+                        request.style = match value.as_ref() {
+                            "table" => Style::Table,
+                            "inline" => Style::Inline,
+                            "grid" => Style::Grid,
+                            _ => Style::List,
+                        };
+                    }
                     other => errors.push(
                         call.error_at(value_range.clone(), format!("unknown style `{other}`"))
                             .with_suggestion(did_you_mean(other, STYLES.iter().copied()))
@@ -261,7 +273,27 @@ fn parse<'a>(call: &Call<'a>) -> Result<(Request<'a>, Vec<Diagnostic>), Vec<Diag
             ),
         }
     }
+    errors.extend(conflicting_filters(&request, call));
     Ok((request, errors))
+}
+
+/// A status both hidden and the only one shown selects nobody, always.
+fn conflicting_filters(request: &Request<'_>, call: &Call<'_>) -> Vec<Diagnostic> {
+    let hidden: std::collections::HashSet<&str> =
+        request.hide.iter().map(|(s, _)| s.as_str()).collect();
+    request
+        .only
+        .iter()
+        .filter(|(status, _)| hidden.contains(status.as_str()))
+        .map(|(status, range)| {
+            call.error_at(
+                range.clone(),
+                format!("`{status}` is both hidden (`hide`) and the only status shown (`only`)"),
+            )
+            .with_label("selects nobody")
+            .with_help("keep it in `hide` or in `only`, not both")
+        })
+        .collect()
 }
 
 /// `a,b` into statuses with their ranges.
@@ -336,6 +368,26 @@ struct Hierarchy<'a> {
 }
 
 impl Hierarchy<'_> {
+    /// Every group, depth first in file order, the top-level ones at
+    /// `base`. A walk with a stack, not recursion: a `parent` chain may be
+    /// thousands of groups deep.
+    fn groups(&self, base: u8, out: &mut Vec<Event<'static>>) {
+        let mut stack: Vec<(usize, u8)> = self
+            .people
+            .children(None)
+            .map(|(index, _)| (index, base))
+            .collect();
+        stack.reverse();
+        while let Some((index, level)) = stack.pop() {
+            self.group(index, level, out);
+            let children: Vec<(usize, u8)> = (self.people.children(Some(index)))
+                .map(|(child, _)| (child, (level + 1).min(6)))
+                .collect();
+            stack.extend(children.into_iter().rev());
+        }
+    }
+
+    /// One group's heading, description and members.
     fn group(&self, index: usize, level: u8, out: &mut Vec<Event<'static>>) {
         let group = &self.people.groups[index];
         self.cx.renders_group(&group.id);
@@ -370,9 +422,6 @@ impl Hierarchy<'_> {
                 }
                 _ => render_block(&entries, self.request, self.html, false, out),
             }
-        }
-        for (child, _) in self.people.children(Some(index)) {
-            self.group(child, (level + 1).min(6), out);
         }
     }
 

@@ -126,15 +126,19 @@ pub fn avatar_html(url: &str, name: &str) -> Event<'static> {
     let mut html = String::from("<img class=\"community-avatar\" src=\"");
     let _ = pulldown_cmark_escape::escape_href(&mut html, url);
     html.push_str("\" alt=\"");
-    let _ = pulldown_cmark_escape::escape_html(&mut html, name);
+    let mut alt = String::new();
+    let _ = pulldown_cmark_escape::escape_html(&mut alt, name);
+    // `{{` would be read by mdBook's `{{#include}}`, even in an attribute.
+    html.push_str(&alt.replace('{', "&#123;").replace('}', "&#125;"));
     html.push_str("\" width=\"32\" height=\"32\" loading=\"lazy\">");
     Event::InlineHtml(CowStr::from(html))
 }
 
 /// Markdown written by a data author (a group description), as events that
-/// cannot inject markup: raw HTML becomes text, and links and images whose
-/// URL is not http, https, mailto or relative lose their link. Relative
-/// destinations other than a bare `#fragment` go through `relink`.
+/// cannot inject markup: raw HTML becomes text, heading attributes are not
+/// read (`{...}` stays text), and links and images whose URL is not http,
+/// https, mailto or relative lose their link. Relative destinations other
+/// than a bare `#fragment` go through `relink`.
 pub fn sanitized_markdown_events(
     markdown: &str,
     options: pulldown_cmark::Options,
@@ -149,27 +153,35 @@ pub fn sanitized_markdown_events(
     };
     let mut out = Vec::new();
     let mut dropped: Vec<bool> = Vec::new();
+    let options = options - pulldown_cmark::Options::ENABLE_HEADING_ATTRIBUTES;
     for event in pulldown_cmark::Parser::new_ext(markdown, options) {
         match event {
             Event::Html(html) | Event::InlineHtml(html) => out.push(text(&html)),
             Event::Start(Tag::HtmlBlock) => out.push(Event::Start(Tag::Paragraph)),
             Event::End(TagEnd::HtmlBlock) => out.push(Event::End(TagEnd::Paragraph)),
+            // Every link is written inline: a reference definition would
+            // carry the data's label into the page as it is.
             Event::Start(Tag::Link {
-                link_type,
-                dest_url,
-                title,
-                id,
+                dest_url, title, ..
             }) => {
                 let safe = safe_destination(&dest_url);
                 dropped.push(!safe);
                 if safe {
                     out.push(Event::Start(Tag::Link {
-                        link_type,
+                        link_type: LinkType::Inline,
                         dest_url: destination(&dest_url),
                         title: CowStr::from(title.to_string()),
-                        id: CowStr::from(id.to_string()),
+                        id: CowStr::from(""),
                     }));
                 }
+            }
+            // Footnotes are the page's, not a description's: shown as text.
+            Event::FootnoteReference(label) => out.push(text(&format!("[^{label}]"))),
+            Event::Start(Tag::FootnoteDefinition(_)) => {
+                out.push(Event::Start(Tag::BlockQuote(None)));
+            }
+            Event::End(TagEnd::FootnoteDefinition) => {
+                out.push(Event::End(TagEnd::BlockQuote(None)));
             }
             Event::End(TagEnd::Link) => {
                 if dropped.pop() == Some(false) {
@@ -180,17 +192,14 @@ pub fn sanitized_markdown_events(
                 dropped.push(true);
             }
             Event::Start(Tag::Image {
-                link_type,
-                dest_url,
-                title,
-                id,
+                dest_url, title, ..
             }) => {
                 dropped.push(false);
                 out.push(Event::Start(Tag::Image {
-                    link_type,
+                    link_type: LinkType::Inline,
                     dest_url: destination(&dest_url),
                     title: CowStr::from(title.to_string()),
-                    id: CowStr::from(id.to_string()),
+                    id: CowStr::from(""),
                 }));
             }
             Event::End(TagEnd::Image) => {

@@ -54,11 +54,14 @@ impl BraceDirective for PersonDirective {
                     format!("no person `{handle}` in `{}`", people.file.name),
                 )
                 .with_label("unknown handle")
-                .with_suggestion(did_you_mean(handle, people.handles())),
+                .with_suggestion_for(handle, did_you_mean(handle, people.handles())),
             ]
         })?;
         let mut events = Vec::new();
         people_md::entry_events(Entry::of_person(person), &mut events);
+        if call.in_link {
+            events = crate::markdown::without_links(events);
+        }
         Ok(Expansion::Inline(to_markdown(
             events,
             cx.settings().markdown.parser_options(),

@@ -59,6 +59,8 @@ pub struct PendingLink {
     pub placement: Placement,
     /// Level of the last heading before the call.
     pub section_level: u8,
+    /// Whether the call is inside a link's text.
+    pub in_link: bool,
 }
 
 impl PendingLink {
@@ -72,6 +74,7 @@ impl PendingLink {
             args_range: self.args_range.clone(),
             placement: self.placement,
             section_level: self.section_level,
+            in_link: self.in_link,
         }
     }
 }
@@ -203,6 +206,7 @@ impl<'a> Cx<'a> {
             args_range: map(&call.args_range),
             placement: call.placement,
             section_level: call.section_level,
+            in_link: call.in_link,
         });
         Expansion::Inline(super::marker::marker(number))
     }

@@ -34,6 +34,9 @@ pub struct Call<'t> {
     pub placement: Placement,
     /// Level of the last heading before the call (0 when there is none).
     pub section_level: u8,
+    /// Whether the call is inside a link's text, where a link would nest
+    /// in a link (and the outer one would render as text).
+    pub in_link: bool,
 }
 
 impl<'t> Call<'t> {

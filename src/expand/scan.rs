@@ -117,6 +117,7 @@ pub fn scan<'t>(text: &'t str, registry: &Registry, options: MarkdownOptions) ->
             Placement::Inline
         };
         let section_level = structure.section_level_at(candidate.start);
+        let in_link = structure.in_link(candidate.start);
         scan.sites.push(Site::Brace(Call {
             name: candidate.name,
             range,
@@ -125,6 +126,7 @@ pub fn scan<'t>(text: &'t str, registry: &Registry, options: MarkdownOptions) ->
             args_range: args_start..args_start + args.len(),
             placement,
             section_level,
+            in_link,
         }));
     }
     scan.sites.extend(fences.map(Site::Fence));
@@ -243,6 +245,8 @@ struct Structure<'t> {
     fences: Vec<FenceBlock<'t>>,
     /// Where each heading starts, and its level.
     headings: Vec<(usize, u8)>,
+    /// Every link, in order (links do not nest).
+    links: Vec<Range<usize>>,
 }
 
 impl<'t> Structure<'t> {
@@ -251,6 +255,7 @@ impl<'t> Structure<'t> {
         let mut block_runs = Vec::new();
         let mut fences = Vec::new();
         let mut headings = Vec::new();
+        let mut links = Vec::new();
         let mut code_depth = 0usize;
         let mut open_fence: Option<FenceBlock<'t>> = None;
         // The innermost block container: whether it is a paragraph or item,
@@ -258,6 +263,9 @@ impl<'t> Structure<'t> {
         let mut blocks: Vec<(bool, Option<Range<usize>>)> = Vec::new();
 
         for (event, range) in options.parser(text).into_offset_iter() {
+            if let Event::Start(Tag::Link { .. }) = &event {
+                links.push(range.clone());
+            }
             match &event {
                 Event::Start(tag) if !is_inline_tag(tag) => {
                     finish_run(&mut blocks, &mut block_runs);
@@ -310,7 +318,15 @@ impl<'t> Structure<'t> {
             block_runs,
             fences,
             headings,
+            links,
         }
+    }
+
+    /// Whether `offset` is inside a link (its text, in practice).
+    fn in_link(&self, offset: usize) -> bool {
+        let i = self.links.partition_point(|link| link.start <= offset);
+        i.checked_sub(1)
+            .is_some_and(|i| self.links[i].contains(&offset))
     }
 
     /// The level of the last heading that starts before `offset` (0: none).

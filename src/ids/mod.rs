@@ -170,10 +170,14 @@ fn loose(text: &str) -> String {
             '–' => out.push_str("--"),
             '—' => out.push_str("---"),
             '…' => out.push_str("..."),
-            c => out.extend(c.to_lowercase()),
+            c => out.push(c),
         }
     }
-    out.split_whitespace().collect::<Vec<_>>().join(" ")
+    // Full case folding of the NFC form: `σίσυφος` finds "ΣΊΣΥΦΟΣ".
+    crate::unicode::fold(&out)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The ids of a chapter as the given mdBook's HTML renderer will write them.
@@ -228,7 +232,12 @@ pub fn with_closest_anchor(error: Diagnostic, fragment: &str, page: &PageIds) ->
         error
     };
     if let Some(id) = did_you_mean(fragment, page.ids()) {
-        return error.with_suggestion(Some(format!("#{id}")));
+        let note = crate::unicode::difference_note(fragment, id);
+        let error = error.with_suggestion(Some(format!("#{id}")));
+        return match note {
+            Some(note) => error.with_note(note),
+            None => error,
+        };
     }
     let headings = page.headings.iter().map(|h| h.id.as_str());
     if let Some(id) = by_shared_words(fragment, headings) {

@@ -65,6 +65,12 @@ impl fmt::Display for InstallError {
 impl std::error::Error for InstallError {}
 
 /// Edits `book_dir/book.toml` (and writes asset files beside it).
+///
+/// Nothing is written in place: every new file is written in full beside
+/// its target first (`book.toml` keeping its permissions), then renamed
+/// over it, `book.toml` before the assets. A full disk, a kill or a
+/// read-only `book.toml` leaves every file as it was, and a concurrent
+/// run reads either the old file or the new one, never half of one.
 pub fn install(book_dir: &Path) -> Result<Report, InstallError> {
     let path = book_dir.join("book.toml");
     let text = std::fs::read_to_string(&path).map_err(|e| InstallError::Io(path.clone(), e))?;
@@ -76,34 +82,97 @@ pub fn install(book_dir: &Path) -> Result<Report, InstallError> {
         ..Report::default()
     };
     edit(&mut doc, &mut report)?;
+    let mut writes: Vec<(PathBuf, String)> = Vec::new();
     if html_output(&doc) {
         for (file, content) in [
             (assets::CSS_FILE, assets::CSS),
             (assets::JS_FILE, assets::JS),
         ] {
-            write_asset(&book_dir.join(file), content, &mut report)?;
+            let asset = book_dir.join(file);
+            let current = std::fs::read_to_string(&asset).ok();
+            if current.as_deref() != Some(content) {
+                let verb = if current.is_some() {
+                    "updated"
+                } else {
+                    "wrote"
+                };
+                report.changes.push(format!("{verb} {}", asset.display()));
+                writes.push((asset, content.to_string()));
+            }
         }
     }
     watch_data_folders(&mut doc, book_dir, &mut report)?;
     let new_text = doc.to_string();
     if new_text != text {
-        std::fs::write(&path, new_text).map_err(|e| InstallError::Io(path.clone(), e))?;
+        // What is written must read back as what was meant.
+        new_text
+            .parse::<DocumentMut>()
+            .map_err(|e| InstallError::Toml(path.clone(), e))?;
+        let metadata = std::fs::metadata(&path).map_err(|e| InstallError::Io(path.clone(), e))?;
+        if metadata.permissions().readonly() {
+            let e = std::io::Error::new(
+                std::io::ErrorKind::PermissionDenied,
+                "book.toml is read-only",
+            );
+            return Err(InstallError::Io(path, e));
+        }
+        writes.insert(0, (path, new_text));
     }
+    commit(&writes)?;
     Ok(report)
 }
 
-fn write_asset(path: &Path, content: &str, report: &mut Report) -> Result<(), InstallError> {
-    let current = std::fs::read_to_string(path).ok();
-    if current.as_deref() != Some(content) {
-        std::fs::write(path, content).map_err(|e| InstallError::Io(path.to_path_buf(), e))?;
-        let verb = if current.is_some() {
-            "updated"
-        } else {
-            "wrote"
-        };
-        report.changes.push(format!("{verb} {}", path.display()));
+/// Writes every file of `writes` beside its target, then renames them over
+/// their targets in order; on any failure, removes what it wrote and
+/// leaves the targets untouched.
+fn commit(writes: &[(PathBuf, String)]) -> Result<(), InstallError> {
+    let mut staged: Vec<PathBuf> = Vec::new();
+    let cleanup = |staged: &[PathBuf]| {
+        for file in staged {
+            let _ = std::fs::remove_file(file);
+        }
+    };
+    for (target, content) in writes {
+        match stage(target, content) {
+            Ok(file) => staged.push(file),
+            Err(e) => {
+                cleanup(&staged);
+                return Err(InstallError::Io(target.clone(), e));
+            }
+        }
+    }
+    for (index, ((target, _), file)) in writes.iter().zip(&staged).enumerate() {
+        if let Err(e) = std::fs::rename(file, target) {
+            cleanup(&staged[index..]);
+            return Err(InstallError::Io(target.clone(), e));
+        }
     }
     Ok(())
+}
+
+/// Writes `content` to a new file beside `target`, with `target`'s
+/// permissions when it exists, flushed to disk; returns its path.
+fn stage(target: &Path, content: &str) -> std::io::Result<PathBuf> {
+    use std::io::Write;
+    let name = target
+        .file_name()
+        .map_or_else(|| "file".into(), |n| n.to_string_lossy().into_owned());
+    let staged = target.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut file = std::fs::File::create(&staged)?;
+        file.write_all(content.as_bytes())?;
+        if let Ok(metadata) = std::fs::metadata(target) {
+            file.set_permissions(metadata.permissions())?;
+        }
+        file.sync_all()
+    })();
+    match result {
+        Ok(()) => Ok(staged),
+        Err(e) => {
+            let _ = std::fs::remove_file(&staged);
+            Err(e)
+        }
+    }
 }
 
 /// Whether the book renders HTML: an `[output.html]` table, or no

@@ -8,6 +8,8 @@ use std::sync::{Mutex, OnceLock};
 
 use pulldown_cmark::{Event, Options, Tag};
 
+mod literal;
+
 /// Writes events as CommonMark for a parser with `options`. Escaping is done
 /// by pulldown-cmark-to-cmark, never by hand.
 ///
@@ -32,19 +34,7 @@ where
     if let Some(out) = memo.lock().ok().and_then(|m| m.map.get(&key).cloned()) {
         return out;
     }
-    let mut out = String::new();
-    let style = pulldown_cmark_to_cmark::Options {
-        list_token: '-',
-        ..pulldown_cmark_to_cmark::Options::default()
-    };
-    // Writing into a String cannot fail, and every event sequence we build is
-    // balanced; an error would only truncate the output.
-    let _ = pulldown_cmark_to_cmark::cmark_with_options(
-        key.events.iter().cloned(),
-        &mut out,
-        options,
-        style,
-    );
+    let out = write(&key.events, options);
     if let Ok(mut memo) = memo.lock() {
         let size = key.size() + out.len();
         if memo.bytes + size <= MEMO_BYTES {
@@ -53,6 +43,36 @@ where
         }
     }
     out
+}
+
+/// Writes `events` (see [`literal`] for how text is spelled). Writing into
+/// a String cannot fail, and every event sequence we build is balanced; the
+/// writer refuses only emphasis it cannot prove it wrote right, and then
+/// the emphasis is written as HTML tags instead.
+fn write(events: &[Event<'static>], options: Options) -> String {
+    let style = pulldown_cmark_to_cmark::Options {
+        list_token: '-',
+        ..pulldown_cmark_to_cmark::Options::default()
+    };
+    let mut spelling = literal::Spelling::default();
+    let prepared = spelling.events(events.iter().cloned());
+    let mut out = String::new();
+    let written = pulldown_cmark_to_cmark::cmark_with_options(
+        prepared.iter(),
+        &mut out,
+        options,
+        style.clone(),
+    );
+    if written.is_err() {
+        out.clear();
+        let _ = pulldown_cmark_to_cmark::cmark_with_options(
+            literal::delimiters_as_html(prepared).iter(),
+            &mut out,
+            options,
+            style,
+        );
+    }
+    spelling.restore(&out)
 }
 
 /// What [`to_markdown`] has written so far in this process.
@@ -205,6 +225,14 @@ fn protect_table_pipes(mut events: Vec<Event<'_>>) -> Vec<Event<'_>> {
     events
 }
 
+/// `events` without their links (the link text stays): for output that
+/// stands inside the text of a link, where a link cannot nest.
+pub fn without_links(mut events: Vec<Event<'_>>) -> Vec<Event<'_>> {
+    use pulldown_cmark::{Tag, TagEnd};
+    events.retain(|e| !matches!(e, Event::Start(Tag::Link { .. }) | Event::End(TagEnd::Link)));
+    events
+}
+
 /// Whether `tag` is inline (emphasis, links, ...) rather than a block.
 /// Table cells are blocks here; the ids module's mdBook 0.4 page treats them
 /// as inline on top of this, since pulldown-cmark writes a row's cells on
@@ -236,6 +264,41 @@ pub fn is_inline_end(tag: pulldown_cmark::TagEnd) -> bool {
             | TagEnd::Link
             | TagEnd::Image
     )
+}
+
+/// Where the block that `text` leaves open starts (a fenced code block
+/// without its closing fence, an HTML comment, `<pre>` or `<script>` block
+/// without its end): such a block would swallow whatever Markdown follows
+/// `text`. `None` when everything after `text` and a blank line would be
+/// read as a new block, as it should.
+pub fn unclosed_block(text: &str, options: Options) -> Option<std::ops::Range<usize>> {
+    const SENTINEL: &str = "mdbook-community-end-of-text";
+    let probe = format!("{text}\n\n{SENTINEL}\n");
+    let sentinel_at = text.len() + 2;
+    let mut depth = 0usize;
+    // The last top-level block that starts in `text`.
+    let mut last_start = None;
+    for (event, range) in pulldown_cmark::Parser::new_ext(&probe, options).into_offset_iter() {
+        match event {
+            Event::Start(tag) if !is_inline_tag(&tag) => {
+                if depth == 0 {
+                    if range.start == sentinel_at && matches!(tag, Tag::Paragraph) {
+                        return None;
+                    }
+                    if range.start < text.len() {
+                        last_start = Some(range.start);
+                    }
+                }
+                depth += 1;
+            }
+            Event::End(tag) if !is_inline_end(tag) => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    let start = last_start.unwrap_or(0);
+    let line_end =
+        memchr::memchr(b'\n', &text.as_bytes()[start..]).map_or(text.len(), |n| start + n);
+    Some(trim_line_end(text, start..line_end))
 }
 
 /// `range` without the line ending(s) at its end.

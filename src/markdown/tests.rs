@@ -105,3 +105,211 @@ fn a_pipe_stays_inside_its_table_cell() {
         "{markdown}\n{html}"
     );
 }
+
+/// Data that must show as written wherever an inline expansion lands.
+const HOSTILE: &[&str] = &[
+    "Core {onmouseover=alert(2)}",
+    "Core {#id .cls tabindex=0 onfocus=alert(1)}",
+    "Team #",
+    "Team ##",
+    "ends with a backslash\\",
+    "jan--f and a---b",
+    "wait... \"quoted\" 'single'",
+    "{{#include /etc/passwd}}",
+    "{{ #title Owned }}",
+    "*em* _u_ `code` [l](javascript:x) <b>h</b> &amp; ~~s~~ ^sup^ $m$ [[wiki]] [^1]",
+    "1. x",
+    "1) y",
+    "- y",
+    "+ z",
+    "# h",
+    "> q",
+    ": definition",
+    "===",
+    "    indented",
+    "a | b",
+    "line\nbreak # x",
+    "two  \nspaces",
+    "\u{FDD0}0\u{FDD1}",
+    " spaced ",
+    "tab\there",
+    "<!-- comment",
+    "```",
+    "~~~",
+];
+
+/// The text and attributes Markdown sees in `markdown`, as mdBook 0.5
+/// would parse it (all of pulldown-cmark's extensions, to be safe).
+fn seen(markdown: &str) -> (String, Vec<String>) {
+    use pulldown_cmark::{Parser, Tag};
+    let mut text = String::new();
+    let mut problems = Vec::new();
+    for event in Parser::new_ext(markdown, Options::all()) {
+        match event {
+            Event::Text(t) | Event::Code(t) => text.push_str(&t),
+            Event::SoftBreak => text.push('\n'),
+            Event::Html(h) | Event::InlineHtml(h) => problems.push(format!("HTML {h:?}")),
+            Event::Start(Tag::Heading {
+                id, classes, attrs, ..
+            }) if id.is_some() || !classes.is_empty() || !attrs.is_empty() => {
+                problems.push(format!("heading attributes {id:?} {classes:?} {attrs:?}"));
+            }
+            Event::Start(
+                tag @ (Tag::Link { .. }
+                | Tag::Image { .. }
+                | Tag::Emphasis
+                | Tag::Strong
+                | Tag::Strikethrough
+                | Tag::CodeBlock(_)
+                | Tag::HtmlBlock
+                | Tag::List(_)
+                | Tag::BlockQuote(_)
+                | Tag::FootnoteDefinition(_)
+                | Tag::DefinitionList
+                | Tag::Superscript
+                | Tag::Subscript),
+            ) => problems.push(format!("markup {tag:?}")),
+            Event::FootnoteReference(_) | Event::InlineMath(_) | Event::DisplayMath(_) => {
+                problems.push(format!("markup {event:?}"));
+            }
+            _ => {}
+        }
+    }
+    (text, problems)
+}
+
+/// Issue 17 (1, 3, 13, 19) and issue 16 (7): data text written by the
+/// writer is text wherever it is spliced (heading, table cell, link text,
+/// paragraph, the start of a line), under every extension, smart
+/// punctuation included; and nothing of it is left for mdBook's `{{#...}}`.
+#[test]
+fn data_text_is_literal_in_every_context() {
+    let contexts: &[(&str, &str)] = &[
+        ("## Ask ", "\n"),
+        ("| h | i |\n|---|---|\n| ", " | cell |\n"),
+        ("Paragraph\n", " end\n"),
+        ("", "\n"),
+        ("Some ", " text.\n"),
+    ];
+    for hostile in HOSTILE {
+        let written = to_markdown(
+            [Event::Text((*hostile).into())],
+            Options::all() - Options::ENABLE_HEADING_ATTRIBUTES,
+        );
+        assert!(!written.contains("{{"), "{written}");
+        assert!(!written.contains('\u{FDD0}'), "{written}");
+        for (before, after) in contexts {
+            let markdown = format!("{before}{written}{after}");
+            let (text, problems) = seen(&markdown);
+            assert!(
+                problems.is_empty(),
+                "{hostile:?} in {markdown:?}: {problems:?}"
+            );
+            assert!(
+                text.contains(hostile.trim()),
+                "{hostile:?} shows as {text:?} in {markdown:?}"
+            );
+        }
+        // A table keeps its two cells.
+        let table = format!("| h | i |\n|---|---|\n| {written} | cell |\n");
+        let cells = pulldown_cmark::Parser::new_ext(&table, Options::all())
+            .filter(|e| matches!(e, Event::Start(pulldown_cmark::Tag::TableCell)))
+            .count();
+        assert_eq!(cells, 4, "{table}");
+    }
+}
+
+/// Code spans and blocks from data that hold `{{` become HTML with the
+/// braces as character references; destinations are percent-encoded.
+#[test]
+fn braces_in_code_and_destinations_are_never_left_for_mdbook() {
+    use pulldown_cmark::{CodeBlockKind, LinkType};
+    let markdown = to_markdown(
+        [
+            Event::Start(Tag::Paragraph),
+            Event::Code("{{#include x}}".into()),
+            Event::Start(Tag::Link {
+                link_type: LinkType::Inline,
+                dest_url: "https://e.com/{{#include x}}".into(),
+                title: "{{#title t}}".into(),
+                id: "".into(),
+            }),
+            Event::Text("l".into()),
+            Event::End(TagEnd::Link),
+            Event::End(TagEnd::Paragraph),
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced("sh".into()))),
+            Event::Text("{{#include /etc/passwd}}\n\nx\n".into()),
+            Event::End(TagEnd::CodeBlock),
+        ],
+        Options::all(),
+    );
+    assert!(
+        !markdown.contains("{{") && !markdown.contains("}}"),
+        "{markdown}"
+    );
+    let mut html = String::new();
+    pulldown_cmark::html::push_html(
+        &mut html,
+        pulldown_cmark::Parser::new_ext(&markdown, Options::all()),
+    );
+    assert!(html.contains("<code>{{#include x}}</code>"), "{html}");
+    assert!(
+        html.contains("href=\"https://e.com/%7B%7B#include%20x%7D%7D\""),
+        "{html}"
+    );
+    assert!(html.contains("<pre><code class=\"language-sh\">"), "{html}");
+}
+
+/// Issue 17 (4, 5): text that leaves a block open is found, where it opens.
+#[test]
+fn unclosed_blocks_are_found() {
+    let options = Options::all();
+    for (text, open) in [
+        ("a\n\n```\ncode", Some("```")),
+        ("a\n\n~~~rust\ncode\n", Some("~~~rust")),
+        ("a\n<!-- never closed\n\nb", Some("<!-- never closed")),
+        ("<pre>\nx", Some("<pre>")),
+        ("a\n\n```\ncode\n```\n", None),
+        ("- item\n\n  more", None),
+        ("> quote", None),
+        ("<div>\nhtml\n", None),
+        ("| a |\n|---|\n| b |", None),
+    ] {
+        let found = unclosed_block(text, options).map(|r| &text[r]);
+        assert_eq!(found, open, "{text:?}");
+    }
+}
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1000))]
+
+        /// Any text, written by the writer and spliced into a heading, a
+        /// table cell, a paragraph or the start of a line, is seen by every
+        /// extension as exactly that text and nothing else.
+        #[test]
+        fn any_text_is_literal_in_every_context(
+            text in "[a-z0-9 #{}\\\\|*_`~<>&!\\[\\]()\\-.'\":=+^$@%\n\t\u{e9}\u{FDD0}]{0,40}"
+        ) {
+            let written = to_markdown([Event::Text(text.clone().into())], Options::all());
+            prop_assert!(!written.contains("{{"));
+            for (before, after) in [
+                ("## Ask ", "\n"),
+                ("| h | i |\n|---|---|\n| ", " | cell |\n"),
+                ("Paragraph\n", "\n"),
+                ("", "\n"),
+            ] {
+                let markdown = format!("{before}{written}{after}");
+                let (seen_text, problems) = seen(&markdown);
+                prop_assert!(problems.is_empty(), "{:?} in {:?}: {:?}", text, markdown, problems);
+                // Spaces at the edges of a cell or heading may go, as in
+                // any Markdown.
+                let shown = text.trim_matches(' ');
+                prop_assert!(seen_text.contains(shown), "{:?} seen as {:?} in {:?}", text, seen_text, markdown);
+            }
+        }
+    }
+}

@@ -41,7 +41,22 @@ pub struct EmitOptions {
     pub errors_as_warnings: bool,
 }
 
-/// Prints diagnostics in the order given.
+/// At most this many diagnostics of one kind (see [`kind_of`]) are printed
+/// for one file; the rest are counted and summarised in one line.
+pub const MAX_PER_KIND: usize = 10;
+
+/// A source line longer than this many bytes is quoted as a window around
+/// the span ([`Excerpt`]), so that a diagnostic's size does not grow with
+/// its line.
+const LONG_LINE: usize = 200;
+
+/// Bytes of context shown on each side of the span in a long line, and the
+/// most of the span itself.
+const WINDOW_CONTEXT: usize = 60;
+const WINDOW_SPAN: usize = 80;
+
+/// Prints diagnostics in the order given: each at most [`MAX_PER_KIND`]
+/// times per kind and file, then one line for the rest.
 pub fn emit(
     out: &mut dyn Write,
     diagnostics: &[Diagnostic],
@@ -49,47 +64,23 @@ pub fn emit(
     options: &EmitOptions,
 ) -> io::Result<()> {
     let files = FileIndex::of(diagnostics, chapters);
-    let config = Config {
-        display_style: DisplayStyle::Rich,
-        chars: Chars::ascii(),
-        ..Config::default()
-    };
+    let mut seen: HashMap<(String, Severity, String), usize> = HashMap::new();
+    let mut hidden: Vec<(String, Severity, String)> = Vec::new();
     let mut buffer = Vec::new();
     for diagnostic in diagnostics {
         let severity = effective_severity(diagnostic, options);
-        let mut cs = CsDiagnostic::new(match severity {
-            Severity::Error => CsSeverity::Error,
-            Severity::Warning => CsSeverity::Warning,
-        })
-        .with_message(&diagnostic.message);
-        match &diagnostic.location {
-            Some(Location::Path(path)) => cs = cs.with_notes(vec![format!("in {path}")]),
-            Some(_) => {
-                if let Some((id, range)) = files.span(diagnostic) {
-                    cs = cs.with_labels(vec![
-                        Label::primary(id, range).with_message(&diagnostic.label),
-                    ]);
-                }
+        let file = files.file_key(diagnostic);
+        let key = (file.clone(), severity, kind_of(&diagnostic.message));
+        let count = seen.entry(key.clone()).or_default();
+        *count += 1;
+        if *count > MAX_PER_KIND {
+            if *count == MAX_PER_KIND + 1 {
+                hidden.push(key);
             }
-            None => {}
+            continue;
         }
-        cs.notes
-            .extend(diagnostic.help.iter().map(|h| format!("help: {h}")));
-        cs.notes
-            .extend(diagnostic.notes.iter().map(|n| format!("note: {n}")));
-
         buffer.clear();
-        if render_one(&mut buffer, &config, &files.files, &cs, options.color).is_err() {
-            // Rendering can only fail on an out-of-range span, which `clamp`
-            // prevents; fall back to the headline alone.
-            buffer.clear();
-            writeln!(
-                buffer,
-                "{}: {}",
-                severity_word(severity),
-                diagnostic.message
-            )?;
-        }
+        render(&mut buffer, diagnostic, severity, &files, options.color)?;
         out.write_all(&buffer)?;
         if let Some(paths) = &options.github_actions {
             let position = files.position(diagnostic).and_then(|mut p| {
@@ -103,7 +94,251 @@ pub fn emit(
             )?;
         }
     }
+    for key in hidden {
+        let count = seen.get(&key).map_or(0, |n| n - MAX_PER_KIND);
+        let (file, severity, kind) = key;
+        let place = files.display_name(&file);
+        writeln!(
+            out,
+            "{}: and {} more like this{place}: {kind}\n",
+            severity_word(severity),
+            thousands(count),
+        )?;
+    }
     Ok(())
+}
+
+/// Renders one diagnostic into `buffer`, quoting a window of a long line.
+fn render(
+    buffer: &mut Vec<u8>,
+    diagnostic: &Diagnostic,
+    severity: Severity,
+    files: &FileIndex<'_>,
+    color: bool,
+) -> io::Result<()> {
+    let config = Config {
+        display_style: DisplayStyle::Rich,
+        chars: Chars::ascii(),
+        ..Config::default()
+    };
+    let mut cs = CsDiagnostic::new(match severity {
+        Severity::Error => CsSeverity::Error,
+        Severity::Warning => CsSeverity::Warning,
+    })
+    .with_message(shorten(&diagnostic.message));
+    let mut excerpt = None;
+    match &diagnostic.location {
+        Some(Location::Path(path)) => cs = cs.with_notes(vec![format!("in {path}")]),
+        Some(_) => {
+            if let Some((id, range)) = files.span(diagnostic) {
+                let (range, window) = match Excerpt::of(&files.files, id, range.clone()) {
+                    Some((excerpt, range)) => (range, Some(excerpt)),
+                    None => (range, None),
+                };
+                excerpt = window;
+                let label = Label::primary(id, range).with_message(shorten(&diagnostic.label));
+                cs = cs.with_labels(vec![label]);
+            }
+        }
+        None => {}
+    }
+    cs.notes.extend(
+        diagnostic
+            .help
+            .iter()
+            .map(|h| format!("help: {}", shorten(h))),
+    );
+    cs.notes.extend(
+        diagnostic
+            .notes
+            .iter()
+            .map(|n| format!("note: {}", shorten(n))),
+    );
+    let rendered = match &excerpt {
+        Some(excerpt) => render_one(buffer, &config, excerpt, &cs, color),
+        None => render_one(buffer, &config, &files.files, &cs, color),
+    };
+    if rendered.is_err() {
+        // Rendering can only fail on an out-of-range span, which `clamp`
+        // prevents; fall back to the headline alone.
+        buffer.clear();
+        writeln!(
+            buffer,
+            "{}: {}",
+            severity_word(severity),
+            diagnostic.message
+        )?;
+    }
+    Ok(())
+}
+
+/// At most this many characters of a message, label, help or note are
+/// printed: a message may quote data (an anchor, a heading) of any length.
+const MAX_TEXT: usize = 1000;
+
+/// `text`, cut to [`MAX_TEXT`] characters with a note of how many more
+/// there were.
+fn shorten(text: &str) -> std::borrow::Cow<'_, str> {
+    let Some((cut, _)) = text.char_indices().nth(MAX_TEXT) else {
+        return std::borrow::Cow::Borrowed(text);
+    };
+    let more = text[cut..].chars().count();
+    std::borrow::Cow::Owned(format!("{}... ({more} more characters)", &text[..cut]))
+}
+
+/// What makes two diagnostics "of one kind": the message with its quoted
+/// parts (`` `...` `` and `"..."`) left out, so that "no heading `#a`" and
+/// "no heading `#b`" are one kind.
+pub fn kind_of(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut quote: Option<char> = None;
+    for c in message.chars() {
+        match quote {
+            Some(q) if c == q => {
+                quote = None;
+                out.push(c);
+            }
+            Some(_) => {}
+            None => {
+                if c == '`' || c == '"' {
+                    quote = Some(c);
+                    out.push(c);
+                    out.push('…');
+                } else {
+                    out.push(c);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// `4812` as `4,812`.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// One line of a file, or a window of it when the line is long: the part
+/// of the line around the span, with `...` where it was cut, numbered with
+/// the line's real line and column numbers.
+struct Excerpt<'a> {
+    name: &'a str,
+    text: String,
+    /// 1-based line number of the line.
+    line_number: usize,
+    /// Column (1-based, in characters) of `text`'s first character in the
+    /// real line, which may be before the line's start for the `...`.
+    first_column: isize,
+}
+
+impl<'a> Excerpt<'a> {
+    /// The window of the line `range` starts on in file `id`, and `range`
+    /// in the window; `None` when the line is short enough to show whole.
+    fn of(
+        files: &'a SimpleFiles<&'a str, &'a str>,
+        id: usize,
+        range: Range<usize>,
+    ) -> Option<(Excerpt<'a>, Range<usize>)> {
+        let text: &str = files.source(id).ok()?;
+        let line_index = files.line_index(id, range.start).ok()?;
+        let line = files.line_range(id, line_index).ok()?;
+        let line = crate::markdown::trim_line_end(text, line);
+        if line.len() <= LONG_LINE {
+            return None;
+        }
+        let range = range.start.min(line.end)..range.end;
+        let span_end = range.end.min(line.end).max(range.start);
+        let span_end = floor_boundary(text, span_end.min(range.start + WINDOW_SPAN));
+        let start = floor_boundary(
+            text,
+            range.start.saturating_sub(WINDOW_CONTEXT).max(line.start),
+        );
+        let end = floor_boundary(
+            text,
+            (span_end.max(range.start + 1) + WINDOW_CONTEXT).min(line.end),
+        );
+        let end = end.max(span_end);
+        let mut window = String::new();
+        let head = if start > line.start { "..." } else { "" };
+        window.push_str(head);
+        window.push_str(&text[start..end]);
+        if end < line.end {
+            window.push_str("...");
+        }
+        let column = text[line.start..start].chars().count() + 1;
+        let offset = head.len();
+        let excerpt = Excerpt {
+            name: files.name(id).ok()?,
+            text: window,
+            line_number: line_index + 1,
+            first_column: column as isize - offset as isize,
+        };
+        let local = offset + (range.start - start)..offset + (span_end - start);
+        Some((excerpt, local))
+    }
+}
+
+/// `at`, or the nearest character boundary before it.
+fn floor_boundary(text: &str, mut at: usize) -> usize {
+    at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+impl<'f> Files<'f> for Excerpt<'_> {
+    type FileId = usize;
+    type Name = &'f str;
+    type Source = &'f str;
+
+    fn name(&'f self, _: usize) -> Result<&'f str, codespan_reporting::files::Error> {
+        Ok(self.name)
+    }
+
+    fn source(&'f self, _: usize) -> Result<&'f str, codespan_reporting::files::Error> {
+        Ok(&self.text)
+    }
+
+    fn line_index(&'f self, _: usize, _: usize) -> Result<usize, codespan_reporting::files::Error> {
+        Ok(0)
+    }
+
+    fn line_number(
+        &'f self,
+        _: usize,
+        _: usize,
+    ) -> Result<usize, codespan_reporting::files::Error> {
+        Ok(self.line_number)
+    }
+
+    fn column_number(
+        &'f self,
+        _: usize,
+        _: usize,
+        byte_index: usize,
+    ) -> Result<usize, codespan_reporting::files::Error> {
+        let before = self.text[..floor_boundary(&self.text, byte_index)]
+            .chars()
+            .count();
+        Ok((self.first_column + before as isize).max(1) as usize)
+    }
+
+    fn line_range(
+        &'f self,
+        _: usize,
+        _: usize,
+    ) -> Result<Range<usize>, codespan_reporting::files::Error> {
+        Ok(0..self.text.len())
+    }
 }
 
 /// The files diagnostics point into, each added (and its lines indexed) once
@@ -154,6 +389,30 @@ impl<'a> FileIndex<'a> {
         };
         let text = self.files.source(id).ok()?;
         Some((id, clamp(range.clone(), text)))
+    }
+
+    /// Which file a diagnostic is in, as a key ("" for none).
+    fn file_key(&self, diagnostic: &Diagnostic) -> String {
+        match &diagnostic.location {
+            Some(Location::Path(path)) => format!("p{path}"),
+            Some(_) => self
+                .span(diagnostic)
+                .map(|(id, _)| format!("f{id}"))
+                .unwrap_or_default(),
+            None => String::new(),
+        }
+    }
+
+    /// " in NAME" for a [`file_key`](Self::file_key), or "".
+    fn display_name(&self, key: &str) -> String {
+        if let Some(path) = key.strip_prefix('p') {
+            return format!(" in {path}");
+        }
+        key.strip_prefix('f')
+            .and_then(|id| id.parse().ok())
+            .and_then(|id| self.files.name(id).ok())
+            .map(|name| format!(" in {name}"))
+            .unwrap_or_default()
     }
 
     /// File, line and column of a diagnostic (1-based; columns in characters).
@@ -223,9 +482,9 @@ fn workflow_command(
         );
     }
     command.push_str("::");
-    let mut message = diagnostic.message.clone();
+    let mut message = shorten(&diagnostic.message).into_owned();
     for help in &diagnostic.help {
-        let _ = write!(message, "\nhelp: {help}");
+        let _ = write!(message, "\nhelp: {}", shorten(help));
     }
     command.push_str(&escape_data(&message));
     command

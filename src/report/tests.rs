@@ -114,3 +114,50 @@ fn out_of_range_spans_do_not_panic() {
     );
     assert!(out.contains("error: x"));
 }
+
+/// Issue 17 (2): a long line is quoted as a window around the span, with
+/// its real line and column, and after ten diagnostics of one kind in one
+/// file the rest are counted in one line: output is bounded per
+/// diagnostic and in all.
+#[test]
+fn long_lines_are_windowed_and_repeats_summarised() {
+    let text = format!("{}{}\n", "x".repeat(50_000), "[a](#b) ".repeat(1_000));
+    let diagnostics: Vec<Diagnostic> = (0..1_000)
+        .map(|i| {
+            let start = 50_000 + 8 * i + 4;
+            Diagnostic::warning(format!("no heading `#b{i}` on this page"))
+                .in_chapter(0, start..start + 2)
+                .with_label("no such anchor")
+        })
+        .collect();
+    let chapters = [ChapterSource {
+        name: "a.md",
+        text: &text,
+    }];
+    let out = render(&diagnostics, &chapters, true);
+    assert!(out.len() < 8_000, "{} bytes:\n{out}", out.len());
+    assert!(out.contains("--> a.md:1:50005"), "{out}");
+    assert!(out.contains("1 | ...xxxx"), "{out}");
+    assert!(
+        out.contains("warning: and 990 more like this in a.md: no heading `…` on this page"),
+        "{out}"
+    );
+    assert_eq!(out.matches("::warning").count(), 10, "{out}");
+    // The caret is under the span in the window.
+    let line = out.lines().find(|l| l.contains("1 | ...")).expect("quoted");
+    let caret = out
+        .lines()
+        .find(|l| l.contains("^^"))
+        .expect("a caret line");
+    let column = line.find("#b").expect("span in window");
+    assert_eq!(caret.find('^'), Some(column), "{line}\n{caret}");
+}
+
+#[test]
+fn kinds_leave_out_quoted_parts() {
+    assert_eq!(
+        kind_of("no heading `#a` in `x.md`"),
+        "no heading `…` in `…`"
+    );
+    assert_eq!(kind_of("no heading \"A b\" here"), "no heading \"…\" here");
+}

@@ -57,9 +57,9 @@ fn parse_line(
     let pattern_range = start..pattern_end(bytes, start, range.end);
     // Both halves are checked even when the first fails, so that one run
     // reports every problem of the line.
-    let globs = pattern_globs(file, pattern_range.clone(), diagnostics);
+    let valid = check_pattern(file, pattern_range.clone(), diagnostics);
     let owners = parse_owners(file, pattern_range.end..range.end, diagnostics);
-    let (Some(globs), Some(owners)) = (globs, owners) else {
+    let (Some(()), Some(owners)) = (valid, owners) else {
         return None;
     };
     Some(Parsed {
@@ -69,7 +69,6 @@ fn parse_line(
             owners,
             line,
         },
-        globs,
     })
 }
 
@@ -98,14 +97,14 @@ fn pattern_end(bytes: &[u8], mut pos: usize, end: usize) -> usize {
 
 /// The globs of the pattern at `range`; `None` when it is invalid
 /// (reported).
-fn pattern_globs(
+fn check_pattern(
     file: &Arc<SourceFile>,
     range: Range<usize>,
     diagnostics: &mut Vec<Diagnostic>,
-) -> Option<Vec<String>> {
+) -> Option<()> {
     let pattern = &file.text[range.clone()];
-    match pattern::globs(pattern) {
-        Ok(globs) => Some(globs),
+    match pattern::compile(pattern) {
+        Ok(_) => Some(()),
         Err(e) => {
             diagnostics.push(pattern_error(file, range.start, pattern.len(), e));
             None

@@ -27,8 +27,8 @@
 //! `docs/index.md` but not `docs/guide/index.md`).
 //!
 //! This module holds the model and the two entry points;
-//! [`line`](mod@line) reads one line into a rule, [`pattern`] turns
-//! patterns into compiled globs.
+//! [`line`](mod@line) reads one line into a rule, [`pattern`] checks
+//! patterns and matches them, once a path is first asked about.
 
 mod line;
 mod pattern;
@@ -37,7 +37,7 @@ use std::ops::Range;
 use std::sync::{Arc, OnceLock};
 
 use crate::diagnostic::{Diagnostic, SourceFile};
-use pattern::Matcher;
+use pattern::Compiled;
 
 /// GitHub does not load a CODEOWNERS file of this size or more.
 pub const MAX_FILE_SIZE: usize = 3 * 1024 * 1024;
@@ -103,10 +103,9 @@ pub struct Rule {
 pub struct CodeOwners {
     file: Arc<SourceFile>,
     rules: Vec<Rule>,
-    /// Each rule's globs, checked when the file is read.
-    globs: Vec<Vec<globset::Glob>>,
-    /// The compiled globs, built when a path is first looked up.
-    matcher: OnceLock<Matcher>,
+    /// Each rule's pattern ready to match, made when a path is first asked
+    /// about (a book that only shows the table never needs them).
+    compiled: OnceLock<Vec<Option<Compiled>>>,
 }
 
 impl CodeOwners {
@@ -116,33 +115,29 @@ impl CodeOwners {
         let mut diagnostics = Vec::new();
         let mut parsed = Vec::new();
         if file.text.len() >= MAX_FILE_SIZE {
-            diagnostics.push(
-                Diagnostic::error(format!(
-                    "the CODEOWNERS file is {} bytes; GitHub ignores CODEOWNERS files of 3 MB or more",
-                    file.text.len()
-                ))
-                .at_path(file.name.clone())
-                .with_help("use wildcard patterns to merge rules and make the file smaller"),
-            );
+            diagnostics.push(Self::too_big(&file.name, file.text.len() as u64));
         } else {
             line::parse_lines(&file, &mut parsed, &mut diagnostics);
         }
-        let (rules, globs) = pattern::compile(&file, parsed, &mut diagnostics);
+        let rules = parsed.into_iter().map(|p| p.rule).collect();
         (
             CodeOwners {
                 file,
                 rules,
-                globs,
-                matcher: OnceLock::new(),
+                compiled: OnceLock::new(),
             },
             diagnostics,
         )
     }
 
-    /// The compiled globs (for tests of how they are compiled).
-    #[cfg(test)]
-    fn compiled(&self) -> &Matcher {
-        self.matcher.get_or_init(|| pattern::matcher(&self.globs))
+    /// The error for a CODEOWNERS file `name` of `size` bytes, at least
+    /// [`MAX_FILE_SIZE`]: GitHub ignores it.
+    pub fn too_big(name: &str, size: u64) -> Diagnostic {
+        Diagnostic::error(format!(
+            "the CODEOWNERS file is {size} bytes; GitHub ignores CODEOWNERS files of 3 MB or more"
+        ))
+        .at_path(name.to_string())
+        .with_help("use wildcard patterns to merge rules and make the file smaller")
     }
 
     /// The file the rules come from.
@@ -164,10 +159,15 @@ impl CodeOwners {
         if path.is_empty() {
             return None;
         }
-        self.matcher
-            .get_or_init(|| pattern::matcher(&self.globs))
-            .last_match(path)
-            .and_then(|i| self.rules.get(i))
+        let compiled = self.compiled.get_or_init(|| {
+            (self.rules.iter())
+                .map(|rule| pattern::compile(&rule.pattern).ok())
+                .collect()
+        });
+        let last = compiled
+            .iter()
+            .rposition(|c| c.as_ref().is_some_and(|c| c.matches(path)))?;
+        self.rules.get(last)
     }
 }
 
@@ -184,11 +184,9 @@ fn normalize_path(mut path: &str) -> &str {
     }
 }
 
-/// A valid rule and its globs, between [`line`](mod@line), which reads
-/// them, and [`pattern::compile`], which compiles the globs.
+/// A valid rule, as [`line`](mod@line) reads it.
 struct Parsed {
     rule: Rule,
-    globs: Vec<String>,
 }
 
 #[cfg(test)]

@@ -1,14 +1,16 @@
-//! CODEOWNERS patterns as globs: the gitignore rules GitHub applies, spelled
-//! in `globset` syntax, then compiled once for the whole file.
+//! CODEOWNERS patterns: checked when the file is read, and matched
+//! against paths by a small segment matcher (gitignore's rules as GitHub
+//! applies them) only when a path is asked about. Nothing is compiled per
+//! rule, so a file of 75,000 rules costs memory in proportion to its text.
+//! The translation to `globset` globs is kept for the tests, which check
+//! the matcher against `globset`.
 
-use std::collections::HashMap;
 use std::ops::Range;
-use std::sync::Arc;
 
-use globset::{Glob, GlobBuilder, GlobSet, GlobSetBuilder};
+#[cfg(test)]
+use globset::{Glob, GlobBuilder};
 
-use super::{MAX_PATTERN_LEN, Parsed, Rule};
-use crate::diagnostic::{Diagnostic, SourceFile};
+use super::MAX_PATTERN_LEN;
 
 /// Why a pattern is rejected; `range` is relative to the pattern.
 #[derive(Debug)]
@@ -19,33 +21,149 @@ pub(super) struct PatternError {
     pub(super) help: Option<String>,
 }
 
-/// All rules' globs, compiled once.
+/// A pattern ready to match: its segments (a leading `**` for one that
+/// matches at any depth), and what below the last one it owns.
 #[derive(Debug, Clone)]
-pub(super) enum Matcher {
-    /// One set for the whole file; `rule_of[glob]` is the glob's rule.
-    Set { set: GlobSet, rule_of: Vec<usize> },
-    /// One set a rule, for files whose single set would be too big to
-    /// compile.
-    PerRule(Vec<GlobSet>),
+pub(super) struct Compiled {
+    body: Vec<Seg>,
+    owns: Owns,
 }
 
-impl Matcher {
-    /// The index of the last rule that matches `path`: the one that wins.
-    pub(super) fn last_match(&self, path: &str) -> Option<usize> {
-        match self {
-            Matcher::Set { set, rule_of } => set
-                .matches(path)
-                .into_iter()
-                .filter_map(|glob| rule_of.get(glob).copied())
-                .max(),
-            Matcher::PerRule(sets) => sets.iter().rposition(|set| set.is_match(path)),
+/// One segment of a pattern.
+#[derive(Debug, Clone)]
+enum Seg {
+    /// `**`: any number of path segments (at least one when last).
+    Any,
+    /// One path segment's name, with `*` and `?`.
+    Name(Vec<Tok>),
+}
+
+/// What a pattern owns below the path it names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Owns {
+    /// Only what it names (`docs/*`, `docs/**`).
+    Named,
+    /// What it names and everything below it (`docs`, `*.md`).
+    NamedAndBelow,
+    /// Only what is below (`docs/`).
+    OnlyBelow,
+}
+
+impl Compiled {
+    /// Whether the pattern matches `path` (`/`-separated, relative to the
+    /// repository root).
+    pub(super) fn matches(&self, path: &str) -> bool {
+        let path: Vec<&str> = path.split('/').collect();
+        let n = path.len();
+        // reach[j]: the segments so far match the first j path segments.
+        let mut reach = vec![false; n + 1];
+        reach[0] = true;
+        for (i, seg) in self.body.iter().enumerate() {
+            let last = i + 1 == self.body.len();
+            let mut next = vec![false; n + 1];
+            match seg {
+                Seg::Any => {
+                    let mut any = false;
+                    for j in 0..=n {
+                        if last {
+                            next[j] = any;
+                            any |= reach[j];
+                        } else {
+                            any |= reach[j];
+                            next[j] = any;
+                        }
+                    }
+                }
+                Seg::Name(toks) => {
+                    for j in 0..n {
+                        if reach[j] && segment_matches(toks, path[j]) {
+                            next[j + 1] = true;
+                        }
+                    }
+                }
+            }
+            reach = next;
+            if !reach.contains(&true) {
+                return false;
+            }
+        }
+        match self.owns {
+            Owns::Named => reach[n],
+            Owns::NamedAndBelow => reach[1..].contains(&true),
+            Owns::OnlyBelow => reach[1..n].contains(&true),
         }
     }
 }
 
-/// The globs for `pattern`, or why it is invalid. Overlong patterns are
-/// refused before translation: no such path exists and they compile slowly.
-pub(super) fn globs(pattern: &str) -> Result<Vec<String>, PatternError> {
+/// Whether one segment pattern matches one path segment: `*` any run of
+/// characters, `?` one character, anything else itself (case sensitive).
+fn segment_matches(toks: &[Tok], name: &str) -> bool {
+    let name: Vec<char> = name.chars().collect();
+    let (mut t, mut c) = (0, 0);
+    // The last `*` seen, and where in `name` it is tried up to.
+    let mut star: Option<(usize, usize)> = None;
+    while c < name.len() {
+        match toks.get(t) {
+            Some(Tok::Star) => {
+                star = Some((t, c));
+                t += 1;
+            }
+            Some(Tok::Question) => {
+                t += 1;
+                c += 1;
+            }
+            Some(Tok::Lit(l)) if *l == name[c] => {
+                t += 1;
+                c += 1;
+            }
+            _ => match star {
+                Some((at, from)) => {
+                    t = at + 1;
+                    c = from + 1;
+                    star = Some((at, from + 1));
+                }
+                None => return false,
+            },
+        }
+    }
+    toks[t..].iter().all(|tok| *tok == Tok::Star)
+}
+
+/// `pattern` ready to match, or why it is invalid. Overlong patterns are
+/// refused first: no such path exists.
+pub(super) fn compile(pattern: &str) -> Result<Compiled, PatternError> {
+    check_length(pattern)?;
+    reject_unsupported_start(pattern)?;
+    let mut segments = split_segments(pattern)?;
+    let anchored_by_slash = segments.first().is_some_and(Vec::is_empty) && segments.len() > 1;
+    let dir_only = segments.len() > 1 && segments.last().is_some_and(Vec::is_empty);
+    segments.retain(|s| !s.is_empty());
+    let Some(last) = segments.last() else {
+        return Err(never_matches(pattern));
+    };
+    let owns = if is_double_star(last) || (!dir_only && is_single_star(last)) {
+        Owns::Named
+    } else if dir_only {
+        Owns::OnlyBelow
+    } else {
+        Owns::NamedAndBelow
+    };
+    let mut body = Vec::with_capacity(segments.len() + 1);
+    // No slash but a trailing one: matches at any depth.
+    if !anchored_by_slash && segments.len() == 1 && !is_double_star(&segments[0]) {
+        body.push(Seg::Any);
+    }
+    body.extend(segments.into_iter().map(|s| {
+        if is_double_star(&s) {
+            Seg::Any
+        } else {
+            Seg::Name(s)
+        }
+    }));
+    Ok(Compiled { body, owns })
+}
+
+fn check_length(pattern: &str) -> Result<(), PatternError> {
     if pattern.len() > MAX_PATTERN_LEN {
         return Err(PatternError {
             range: 0..pattern.len(),
@@ -57,7 +175,16 @@ pub(super) fn globs(pattern: &str) -> Result<Vec<String>, PatternError> {
             help: None,
         });
     }
-    translate(pattern)
+    Ok(())
+}
+
+fn never_matches(pattern: &str) -> PatternError {
+    PatternError {
+        range: 0..pattern.len(),
+        message: format!("the pattern `{pattern}` never matches anything"),
+        label: "no file or directory name".into(),
+        help: Some("did you mean `*`?".into()),
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -72,7 +199,9 @@ enum Tok {
 }
 
 /// The globs (for `globset`, with `literal_separator` and backslash escapes)
-/// that together match what the CODEOWNERS `pattern` matches.
+/// that together match what the CODEOWNERS `pattern` matches: the tests'
+/// reference for [`Compiled::matches`].
+#[cfg(test)]
 pub(super) fn translate(pattern: &str) -> Result<Vec<String>, PatternError> {
     reject_unsupported_start(pattern)?;
     let mut segments = split_segments(pattern)?;
@@ -80,12 +209,7 @@ pub(super) fn translate(pattern: &str) -> Result<Vec<String>, PatternError> {
     let dir_only = segments.len() > 1 && segments.last().is_some_and(Vec::is_empty);
     segments.retain(|s| !s.is_empty());
     if segments.is_empty() {
-        return Err(PatternError {
-            range: 0..pattern.len(),
-            message: format!("the pattern `{pattern}` never matches anything"),
-            label: "no file or directory name".into(),
-            help: Some("did you mean `*`?".into()),
-        });
+        return Err(never_matches(pattern));
     }
     let body = glob_body(&segments, anchored_by_slash);
     let last = segments.last().map_or(&[][..], Vec::as_slice);
@@ -168,6 +292,7 @@ fn is_single_star(s: &[Tok]) -> bool {
     !s.is_empty() && s.iter().all(|t| *t == Tok::Star) && !is_double_star(s)
 }
 
+#[cfg(test)]
 /// The non-empty `segments` as one glob, matching at any depth unless the
 /// pattern is anchored.
 fn glob_body(segments: &[Vec<Tok>], anchored_by_slash: bool) -> String {
@@ -185,6 +310,7 @@ fn glob_body(segments: &[Vec<Tok>], anchored_by_slash: bool) -> String {
     body
 }
 
+#[cfg(test)]
 /// Appends one segment in glob syntax, escaping what globset would read as
 /// syntax but CODEOWNERS takes literally.
 fn push_segment(body: &mut String, segment: &[Tok]) {
@@ -210,6 +336,7 @@ fn push_segment(body: &mut String, segment: &[Tok]) {
     }
 }
 
+#[cfg(test)]
 /// The final globs: `body`, plus `body/**` where the pattern also owns
 /// everything below what it names; `last` is the last segment.
 fn with_what_is_below(body: String, last: &[Tok], dir_only: bool) -> Vec<String> {
@@ -230,102 +357,15 @@ fn with_what_is_below(body: String, last: &[Tok], dir_only: bool) -> Vec<String>
 }
 
 // ---------------------------------------------------------------------------
-// Compilation
+// The reference
 
-/// Builds one glob the way every rule's globs are built: `*` stops at `/`,
-/// `\` escapes, and paths are case sensitive as on GitHub.
+/// Builds one glob the way the reference globs are built: `*` stops at
+/// `/`, `\` escapes, and paths are case sensitive as on GitHub.
+#[cfg(test)]
 pub(super) fn build_glob(glob: &str) -> Result<Glob, globset::Error> {
     GlobBuilder::new(glob)
         .literal_separator(true)
         .backslash_escape(true)
         .case_insensitive(false)
         .build()
-}
-
-/// Compiles the rules' globs; rules whose globs cannot be compiled are
-/// reported and dropped.
-pub(super) fn compile(
-    file: &Arc<SourceFile>,
-    parsed: Vec<Parsed>,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> (Vec<Rule>, Vec<Vec<Glob>>) {
-    build_rule_globs(file, parsed, diagnostics)
-}
-
-/// The matcher for the rules' globs: one set for the whole file, or, when
-/// that is too big to compile, one set a rule (a rule whose own set still
-/// fails never matches). Built on first use: the drift check and the table
-/// never match paths.
-pub(super) fn matcher(per_rule_globs: &[Vec<Glob>]) -> Matcher {
-    one_set(per_rule_globs).unwrap_or_else(|| one_set_a_rule(per_rule_globs))
-}
-
-/// The rules whose globs all build, with their globs.
-fn build_rule_globs(
-    file: &Arc<SourceFile>,
-    parsed: Vec<Parsed>,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> (Vec<Rule>, Vec<Vec<Glob>>) {
-    let mut rules = Vec::with_capacity(parsed.len());
-    let mut per_rule_globs = Vec::with_capacity(parsed.len());
-    for Parsed { rule, globs } in parsed {
-        match globs
-            .iter()
-            .map(|g| build_glob(g))
-            .collect::<Result<Vec<_>, _>>()
-        {
-            Ok(globs) => {
-                rules.push(rule);
-                per_rule_globs.push(globs);
-            }
-            Err(e) => diagnostics.push(too_complex(file, &rule, &e)),
-        }
-    }
-    (rules, per_rule_globs)
-}
-
-/// One set for every rule, or `None` when it is too big to compile.
-fn one_set(per_rule_globs: &[Vec<Glob>]) -> Option<Matcher> {
-    // A glob that a later rule repeats can never decide: compile it once,
-    // for the last rule that has it.
-    let mut last_rule_of: HashMap<&str, usize> = HashMap::new();
-    for (i, globs) in per_rule_globs.iter().enumerate() {
-        for glob in globs {
-            last_rule_of.insert(glob.glob(), i);
-        }
-    }
-    let mut builder = GlobSetBuilder::new();
-    let mut rule_of = Vec::new();
-    for (i, globs) in per_rule_globs.iter().enumerate() {
-        for glob in globs {
-            if last_rule_of.get(glob.glob()) == Some(&i) {
-                builder.add(glob.clone());
-                rule_of.push(i);
-            }
-        }
-    }
-    let set = builder.build().ok()?;
-    Some(Matcher::Set { set, rule_of })
-}
-
-/// One set a rule; a rule whose set fails gets an empty one.
-fn one_set_a_rule(per_rule_globs: &[Vec<Glob>]) -> Matcher {
-    let sets = per_rule_globs
-        .iter()
-        .map(|globs| {
-            let mut builder = GlobSetBuilder::new();
-            for glob in globs {
-                builder.add(glob.clone());
-            }
-            builder.build().unwrap_or_else(|_| GlobSet::empty())
-        })
-        .collect();
-    Matcher::PerRule(sets)
-}
-
-fn too_complex(file: &Arc<SourceFile>, rule: &Rule, e: &globset::Error) -> Diagnostic {
-    Diagnostic::error("this pattern cannot be compiled")
-        .in_file(file, rule.pattern_range.clone())
-        .with_label("too long or too complex")
-        .with_note(e.to_string())
 }

@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use crate::data::tree::{self, Entry, Node, NodeKind};
 use crate::diagnostic::{Diagnostic, SourceFile, did_you_mean};
+use crate::unicode::{is_invisible, nfc};
 
 pub use crate::config::DEFAULT_FILE;
 
@@ -32,6 +33,8 @@ pub struct People {
     /// By GitHub login, lowercased.
     by_login: HashMap<String, usize>,
     by_group: HashMap<String, usize>,
+    /// Each group's child groups, and (last) the top-level groups, in order.
+    children: Vec<Vec<usize>>,
 }
 
 /// One person.
@@ -165,7 +168,10 @@ impl People {
                                 by_login.insert(login.to_lowercase(), index);
                             }
                         }
-                        by_handle.insert(p.handle.clone(), people.len());
+                        checker.same_handle(&people, &by_handle, &p, person);
+                        by_handle
+                            .entry(nfc(&p.handle).into_owned())
+                            .or_insert(people.len());
                         people.push(p);
                     }
                 }
@@ -192,14 +198,18 @@ impl People {
         let mut by_handle = HashMap::with_capacity(people.len());
         let mut by_login = HashMap::with_capacity(people.len());
         for (index, person) in people.iter().enumerate() {
-            by_handle.entry(person.handle.clone()).or_insert(index);
+            by_handle
+                .entry(nfc(&person.handle).into_owned())
+                .or_insert(index);
             if let Some(login) = &person.github {
                 by_login.entry(login.to_lowercase()).or_insert(index);
             }
         }
         let mut by_group = HashMap::with_capacity(groups.len());
+        let mut children = vec![Vec::new(); groups.len() + 1];
         for (index, group) in groups.iter().enumerate() {
-            by_group.entry(group.id.clone()).or_insert(index);
+            by_group.entry(nfc(&group.id).into_owned()).or_insert(index);
+            children[group.parent.unwrap_or(groups.len())].push(index);
         }
         let name = files
             .iter()
@@ -221,6 +231,7 @@ impl People {
             by_handle,
             by_login,
             by_group,
+            children,
         }
     }
 
@@ -230,9 +241,10 @@ impl People {
         self.groups.iter().find(|g| g.github_teams.contains(&team))
     }
 
-    /// The person with `handle`.
+    /// The person with `handle` (compared in Unicode's NFC form: a handle
+    /// typed decomposed finds its composed spelling).
     pub fn person(&self, handle: &str) -> Option<&Person> {
-        self.by_handle.get(handle).map(|&i| &self.people[i])
+        self.by_handle.get(&*nfc(handle)).map(|&i| &self.people[i])
     }
 
     /// The person with GitHub login `login` (case-insensitive, as GitHub).
@@ -247,9 +259,9 @@ impl People {
         self.by_login.get(&login.to_lowercase()).copied()
     }
 
-    /// The group with `id`.
+    /// The group with `id` (compared in NFC, like handles).
     pub fn group(&self, id: &str) -> Option<&Group> {
-        self.by_group.get(id).map(|&i| &self.groups[i])
+        self.by_group.get(&*nfc(id)).map(|&i| &self.groups[i])
     }
 
     /// Every handle, for suggestions.
@@ -276,10 +288,8 @@ impl People {
 
     /// Groups whose parent is `parent` (`None`: top-level groups), in order.
     pub fn children(&self, parent: Option<usize>) -> impl Iterator<Item = (usize, &Group)> {
-        self.groups
-            .iter()
-            .enumerate()
-            .filter(move |(_, g)| g.parent == parent)
+        let index = parent.unwrap_or(self.groups.len());
+        (self.children.get(index).into_iter().flatten()).map(|&i| (i, &self.groups[i]))
     }
 }
 
@@ -422,6 +432,31 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// Reports `person` (at `entry`) when an earlier handle is the same once
+    /// both are in Unicode's NFC form: the two would look identical.
+    fn same_handle(
+        &mut self,
+        people: &[Person],
+        by_handle: &HashMap<String, usize>,
+        person: &Person,
+        entry: &Entry,
+    ) {
+        let Some(&first) = by_handle.get(&*nfc(&person.handle)) else {
+            return;
+        };
+        let error = self
+            .at(
+                entry.key_span.clone(),
+                format!(
+                    "handle `{}` is the same as `{}` but for how its characters are encoded",
+                    person.handle, people[first].handle
+                ),
+            )
+            .with_label("looks identical to an earlier handle")
+            .with_note("handles are compared in Unicode's NFC form; write both the same way");
+        self.report(error);
+    }
+
     /// The line of `offset` in the data file, for "first used on line N".
     fn line_of(&self, offset: usize) -> usize {
         crate::diagnostic::position_in("", &self.file.text, offset).line
@@ -549,6 +584,7 @@ impl<'a> Checker<'a> {
         let mut groups = Vec::new();
         let mut id_spans: Vec<Range<usize>> = Vec::new();
         let mut parents: Vec<Option<(String, Range<usize>)>> = Vec::new();
+        let mut by_id: HashMap<String, usize> = HashMap::new();
         for (index, node) in nodes.iter().enumerate() {
             let GroupEntry {
                 mut group,
@@ -557,7 +593,12 @@ impl<'a> Checker<'a> {
                 has_id,
             } = self.group(index, node, people, by_handle);
             if has_id {
-                self.duplicate_group_id(&groups, &id_spans, &group.id, &id_span);
+                match by_id.get(&*nfc(&group.id)) {
+                    Some(&first) => self.duplicate_group_id(&id_spans[first], &group.id, &id_span),
+                    None => {
+                        by_id.insert(nfc(&group.id).into_owned(), groups.len());
+                    }
+                }
             }
             if group.title.is_empty() {
                 group.title = group.id.clone();
@@ -566,7 +607,7 @@ impl<'a> Checker<'a> {
             id_spans.push(id_span);
             parents.push(parent);
         }
-        self.resolve_parents(&mut groups, &parents);
+        self.resolve_parents(&mut groups, &parents, &by_id);
         groups
     }
 
@@ -643,23 +684,14 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// Reports the id `id` at `span` when an earlier group (of `groups`,
-    /// whose ids are at `id_spans`) has it too: directives could not tell
-    /// the two apart.
-    fn duplicate_group_id(
-        &mut self,
-        groups: &[Group],
-        id_spans: &[Range<usize>],
-        id: &str,
-        span: &Range<usize>,
-    ) {
-        if let Some(first) = groups.iter().position(|g| g.id == id) {
-            let line = self.line_of(id_spans[first].start);
-            let error = self
-                .at(span.clone(), format!("duplicate group id `{id}`"))
-                .with_note(format!("first used on line {line}"));
-            self.report(error);
-        }
+    /// Reports the id `id` at `span`, which an earlier group has too (at
+    /// `first`): directives could not tell the two apart.
+    fn duplicate_group_id(&mut self, first: &Range<usize>, id: &str, span: &Range<usize>) {
+        let line = self.line_of(first.start);
+        let error = self
+            .at(span.clone(), format!("duplicate group id `{id}`"))
+            .with_note(format!("first used on line {line}"));
+        self.report(error);
     }
 
     /// Reads and checks the `members` of `group`; members that cannot be
@@ -673,15 +705,17 @@ impl<'a> Checker<'a> {
     ) -> Vec<Member> {
         let mut members: Vec<Member> = Vec::new();
         let mut spans: Vec<Range<usize>> = Vec::new();
+        // Where each person is in `members`, to find repeats in one pass.
+        let mut listed: HashMap<usize, usize> = HashMap::new();
         for node in nodes {
             let Some(written) = self.written_member(node, group) else {
                 continue;
             };
-            let Some(&person) = by_handle.get(&written.handle) else {
+            let Some(&person) = by_handle.get(&*nfc(&written.handle)) else {
                 self.unknown_member(&written, group, people);
                 continue;
             };
-            if let Some(first) = members.iter().position(|m| m.person == person) {
+            if let Some(&first) = listed.get(&person) {
                 let line = self.line_of(spans[first].start);
                 let error = self
                     .at(
@@ -707,6 +741,7 @@ impl<'a> Checker<'a> {
                     );
                 }
             }
+            listed.insert(person, members.len());
             members.push(Member {
                 person,
                 status: status.map(|s| s.trim().to_string()),
@@ -806,10 +841,11 @@ impl<'a> Checker<'a> {
         &mut self,
         groups: &mut [Group],
         parents: &[Option<(String, Range<usize>)>],
+        by_id: &HashMap<String, usize>,
     ) {
         for (index, parent) in parents.iter().enumerate() {
             let Some((id, span)) = parent else { continue };
-            match groups.iter().position(|g| &g.id == id) {
+            match by_id.get(&*nfc(id)).copied() {
                 Some(p) if p == index => {
                     self.error(span.clone(), format!("group `{id}` is its own parent"));
                 }
@@ -825,31 +861,73 @@ impl<'a> Checker<'a> {
                 }
             }
         }
-        // Cycles: follow parents; a walk longer than the number of groups loops.
+        self.report_cycles(groups, parents);
+    }
+
+    /// Reports each cycle of `parent`s once, at the first of its groups in
+    /// the file; every group is walked once.
+    fn report_cycles(&mut self, groups: &mut [Group], parents: &[Option<(String, Range<usize>)>]) {
+        // 0: not seen, 1: on the walk in progress, 2: done.
+        let mut state = vec![0u8; groups.len()];
         for start in 0..groups.len() {
-            let mut seen = vec![start];
-            let mut at = groups[start].parent;
-            while let Some(p) = at {
-                if p == start {
-                    let cycle: Vec<&str> = seen.iter().map(|&i| groups[i].id.as_str()).collect();
-                    if let Some((_, span)) = &parents[start] {
-                        self.error(
-                            span.clone(),
-                            format!(
-                                "groups form a cycle through `parent`: {} -> {}",
-                                cycle.join(" -> "),
-                                groups[start].id
-                            ),
-                        );
+            let mut walk = Vec::new();
+            let mut at = Some(start);
+            while let Some(g) = at {
+                match state[g] {
+                    0 => {
+                        state[g] = 1;
+                        walk.push(g);
+                        at = groups[g].parent;
                     }
-                    break;
+                    1 => {
+                        let from = walk.iter().position(|&w| w == g).unwrap_or_default();
+                        let cycle = &walk[from..];
+                        self.cycle(groups, parents, cycle);
+                        // Cut the cycle so that rendering never loops.
+                        if let Some(&first) = cycle.iter().min() {
+                            groups[first].parent = None;
+                        }
+                        break;
+                    }
+                    _ => break,
                 }
-                if seen.contains(&p) {
-                    break; // a cycle not through `start`; reported from its own members
-                }
-                seen.push(p);
-                at = groups[p].parent;
             }
+            for g in walk {
+                state[g] = 2;
+            }
+        }
+    }
+
+    /// The error for one cycle (`cycle`: each group's parent is the next,
+    /// the last's the first), at its first group in the file.
+    fn cycle(
+        &mut self,
+        groups: &[Group],
+        parents: &[Option<(String, Range<usize>)>],
+        cycle: &[usize],
+    ) {
+        let Some(first) = cycle.iter().position(|&g| Some(&g) == cycle.iter().min()) else {
+            return;
+        };
+        const SHOWN: usize = 10;
+        let mut ids: Vec<&str> = (cycle.iter().cycle().skip(first).take(cycle.len()))
+            .map(|&g| groups[g].id.as_str())
+            .collect();
+        let more = ids.len().saturating_sub(SHOWN);
+        ids.truncate(SHOWN);
+        let mut path = ids.join(" -> ");
+        if more > 0 {
+            path.push_str(&format!(" -> ... ({more} more)"));
+        }
+        let start = cycle[first];
+        if let Some((_, span)) = &parents[start] {
+            self.error(
+                span.clone(),
+                format!(
+                    "groups form a cycle through `parent`: {path} -> {}",
+                    groups[start].id
+                ),
+            );
         }
     }
 }
@@ -887,10 +965,14 @@ fn group_name(entries: &[Entry], label: String) -> String {
         .unwrap_or(label)
 }
 
-/// Handles and group ids are written in directives: no spaces or braces.
+/// Handles and group ids are written in directives: no spaces or braces,
+/// and nothing invisible.
 fn check_handle(handle: &str) -> Result<(), &'static str> {
     if handle.is_empty() {
         return Err("must not be empty");
+    }
+    if handle.chars().any(is_invisible) {
+        return Err("must not contain invisible characters (zero-width or direction marks)");
     }
     if handle
         .chars()

@@ -2,6 +2,7 @@
 //! this small reader then builds the spanned tree from text known to be
 //! valid, and reports duplicate keys, which JSON parsers silently accept.
 
+use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -16,6 +17,10 @@ const END_ARRAY: u8 = b']';
 const NAME_SEPARATOR: u8 = b':';
 const VALUE_SEPARATOR: u8 = b',';
 
+/// How deep arrays and objects may nest: the TOML reader's limit
+/// (`toml_edit` stops at 80), applied to JSON too.
+pub(super) const MAX_DEPTH: usize = 80;
+
 /// Parses `file` as JSON, reporting a syntax error where `serde_json`
 /// found it.
 pub(super) fn parse(file: &Arc<SourceFile>) -> Result<Node, Diagnostic> {
@@ -28,7 +33,12 @@ pub(super) fn parse(file: &Arc<SourceFile>) -> Result<Node, Diagnostic> {
                 .with_label(strip_position(&e.to_string())),
         );
     }
-    let mut reader = Reader { text, pos: 0, file };
+    let mut reader = Reader {
+        text,
+        pos: 0,
+        depth: 0,
+        file,
+    };
     let node = reader.value()?;
     Ok(node)
 }
@@ -63,6 +73,8 @@ fn offset_of(text: &str, line: usize, column: usize) -> usize {
 struct Reader<'a> {
     text: &'a str,
     pos: usize,
+    /// How many arrays and objects the cursor is in.
+    depth: usize,
     file: &'a Arc<SourceFile>,
 }
 
@@ -149,26 +161,50 @@ impl Reader<'_> {
         Err(self.unexpected())
     }
 
+    /// Enters an array or object at the cursor: an error when that would
+    /// nest more than [`MAX_DEPTH`] deep (the reader recurses, and its stack
+    /// is not unbounded).
+    fn enter(&mut self) -> Result<(), Diagnostic> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(
+                Diagnostic::error(format!("{} is nested too deeply", self.file.name))
+                    .in_file(self.file, self.pos..self.pos + 1)
+                    .with_label(format!("more than {MAX_DEPTH} arrays and objects deep"))
+                    .with_note("a people file needs four levels"),
+            );
+        }
+        Ok(())
+    }
+
     fn array(&mut self) -> Result<NodeKind, Diagnostic> {
+        self.enter()?;
         let mut items = Vec::new();
         if self.open(END_ARRAY) {
+            self.depth -= 1;
             return Ok(NodeKind::Array(items));
         }
         loop {
             items.push(self.value()?);
             if self.closes(END_ARRAY)? {
+                self.depth -= 1;
                 return Ok(NodeKind::Array(items));
             }
         }
     }
 
     fn object(&mut self) -> Result<NodeKind, Diagnostic> {
+        self.enter()?;
         let mut entries: Vec<Entry> = Vec::new();
+        // Where each key is in `entries`: duplicates are found in one pass.
+        let mut seen: HashMap<String, usize> = HashMap::new();
         if self.open(END_OBJECT) {
+            self.depth -= 1;
             return Ok(NodeKind::Table(entries));
         }
         loop {
-            let (key, key_span) = self.key(&entries)?;
+            let (key, key_span) = self.key(&entries, &seen)?;
+            seen.insert(key.clone(), entries.len());
             self.skip_ws();
             if self.peek() != Some(NAME_SEPARATOR) {
                 return Err(self.unexpected());
@@ -181,6 +217,7 @@ impl Reader<'_> {
                 value,
             });
             if self.closes(END_OBJECT)? {
+                self.depth -= 1;
                 return Ok(NodeKind::Table(entries));
             }
         }
@@ -217,7 +254,11 @@ impl Reader<'_> {
 
     /// A member's name and its span; an error when one of the members
     /// before it (`entries`) has the same name.
-    fn key(&mut self, entries: &[Entry]) -> Result<(String, Range<usize>), Diagnostic> {
+    fn key(
+        &mut self,
+        entries: &[Entry],
+        seen: &HashMap<String, usize>,
+    ) -> Result<(String, Range<usize>), Diagnostic> {
         self.skip_ws();
         let key_start = self.pos;
         if self.peek() != Some(b'"') {
@@ -225,7 +266,7 @@ impl Reader<'_> {
         }
         let key = self.string()?;
         let key_span = key_start..self.pos;
-        if let Some(first) = entries.iter().find(|e| e.key == key) {
+        if let Some(first) = seen.get(&key).and_then(|&i| entries.get(i)) {
             let line =
                 crate::diagnostic::position_in(&self.file.name, self.text, first.key_span.start)
                     .line;

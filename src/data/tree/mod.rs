@@ -66,9 +66,8 @@ impl NodeKind {
 /// Reads a data file: bytes to text (UTF-8, an optional BOM), then TOML or
 /// JSON by extension. `display` is the path shown in diagnostics.
 pub fn read(path: &Path, display: &str) -> Result<(Arc<SourceFile>, Node), Vec<Diagnostic>> {
-    let bytes = std::fs::read(path).map_err(|e| {
-        vec![Diagnostic::error(format!("cannot read {display}: {e}")).at_path(display)]
-    })?;
+    let bytes = files::read_bytes(path, files::MAX_DATA_FILE)
+        .map_err(|e| vec![Diagnostic::error(e.describe(display)).at_path(display)])?;
     let is_json = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("json"));
@@ -85,13 +84,8 @@ pub fn read_yaml(path: &Path, display: &str) -> Result<(Arc<SourceFile>, Node), 
 /// Reads a text file for a reader of its own, with the one error a file
 /// that cannot be read gives.
 pub fn read_text_file(path: &Path, display: &str) -> Result<Arc<SourceFile>, Vec<Diagnostic>> {
-    let text = files::read_text(path).map_err(|e| {
-        let why = match e {
-            ReadError::Io(e) => e.to_string(),
-            ReadError::NotUtf8 { .. } => "not valid UTF-8".to_string(),
-        };
-        vec![Diagnostic::error(format!("cannot read {display}: {why}")).at_path(display)]
-    })?;
+    let text = files::read_text(path, files::MAX_DATA_FILE)
+        .map_err(|e| vec![Diagnostic::error(e.describe(display)).at_path(display)])?;
     Ok(Arc::new(SourceFile {
         name: display.to_string(),
         text,
@@ -118,9 +112,9 @@ pub fn parse_bytes(
                     .with_help("save the file as UTF-8"),
             ]);
         }
-        Err(ReadError::Io(e)) => {
+        Err(e) => {
             return Err(vec![
-                Diagnostic::error(format!("cannot read {display}: {e}")).at_path(display),
+                Diagnostic::error(e.describe(display)).at_path(display),
             ]);
         }
     };
@@ -140,12 +134,79 @@ pub fn parse_bytes(
 /// Parses TOML with `toml_edit`, which keeps spans.
 fn parse_toml(file: &Arc<SourceFile>) -> Result<Node, Diagnostic> {
     let doc = toml_edit::Document::parse(file.text.as_str()).map_err(|e| {
-        let span = e.span().unwrap_or(0..0);
+        // The nesting limit's error comes without a place: find it.
+        let span = e
+            .span()
+            .filter(|span| !span.is_empty() || span.start > 0)
+            .or_else(|| too_deep_at(&file.text).map(|at| at..at + 1))
+            .unwrap_or(0..0);
         Diagnostic::error(format!("{} is not valid TOML", file.name))
             .in_file(file, span)
             .with_label(e.message().trim().to_string())
     })?;
     Ok(toml_table(doc.as_table(), 0..0))
+}
+
+/// Where TOML nests deeper than `toml_edit` allows (80): the first `[` or
+/// `{` of a value that does, or the dot of a key (dotted, or in a table
+/// header) with that many parts; skipping strings and comments. `None`
+/// when nothing does.
+fn too_deep_at(text: &str) -> Option<usize> {
+    const LIMIT: usize = 80;
+    let bytes = text.as_bytes();
+    let (mut depth, mut i, mut after_equals, mut dots) = (0usize, 0, false, 0usize);
+    while i < bytes.len() {
+        match bytes[i] {
+            b'#' => {
+                i = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |n| i + n);
+                continue;
+            }
+            b'"' | b'\'' => {
+                i = string_end(bytes, i);
+                continue;
+            }
+            b'=' => after_equals = true,
+            b'.' if depth == 0 && !after_equals => {
+                dots += 1;
+                if dots + 1 >= LIMIT {
+                    return Some(i);
+                }
+            }
+            b'\n' if depth == 0 => {
+                after_equals = false;
+                dots = 0;
+            }
+            b'[' | b'{' if depth > 0 || after_equals => {
+                depth += 1;
+                if depth > LIMIT {
+                    return Some(i);
+                }
+            }
+            b']' | b'}' if depth > 0 => depth -= 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The offset after the TOML string that starts at `start` (a quote).
+fn string_end(bytes: &[u8], start: usize) -> usize {
+    let quote = bytes[start];
+    let triple = bytes[start..].starts_with(&[quote; 3]);
+    let mut i = start + if triple { 3 } else { 1 };
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' if quote == b'"' => i += 1,
+            b'\n' if !triple => return i,
+            c if c == quote && (!triple || bytes[i..].starts_with(&[quote; 3])) => {
+                return i + if triple { 3 } else { 1 };
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    bytes.len()
 }
 
 fn toml_table(table: &toml_edit::Table, fallback: Range<usize>) -> Node {
