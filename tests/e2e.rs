@@ -1083,6 +1083,7 @@ fn hostile_data_is_text_in_every_context() {
                 "<a href=\"https://example.com/see\">see Team #",
                 "id=\"later-group\"",
                 "class=\"cls\"",
+                "id=\"faq-q2\"",
                 "After everything.",
             ] {
                 assert!(main.contains(shown), "{at}: {shown:?} not in\n{main}");

@@ -113,3 +113,32 @@ fn descriptions_are_sanitized_markdown() {
     assert!(!markdown.contains("javascript"), "{markdown}");
     assert!(!markdown.contains("data:"), "{markdown}");
 }
+
+/// Issue 17 (4): a description's unclosed code fence ends with the
+/// description; what the plugin writes after it is a block of its own.
+#[test]
+fn an_unclosed_fence_in_a_description_is_closed() {
+    let mut events = sanitized_markdown_events(
+        "Intro\n\n```\nunclosed",
+        pulldown_cmark::Options::empty(),
+        &mut |dest| dest.to_string(),
+    );
+    events.push(Event::Start(Tag::Heading {
+        level: pulldown_cmark::HeadingLevel::H2,
+        id: None,
+        classes: Vec::new(),
+        attrs: Vec::new(),
+    }));
+    events.push(text("Later Group"));
+    events.push(Event::End(TagEnd::Heading(
+        pulldown_cmark::HeadingLevel::H2,
+    )));
+    let markdown = md(events);
+    let mut html = String::new();
+    pulldown_cmark::html::push_html(&mut html, pulldown_cmark::Parser::new(&markdown));
+    assert!(html.contains("<h2>Later Group</h2>"), "{markdown}\n{html}");
+    assert!(
+        html.contains("<pre><code>unclosed\n</code></pre>"),
+        "{html}"
+    );
+}
