@@ -146,12 +146,14 @@ url = "https://example.com/margaret"
 id = "core"
 title = "Core maintainers"
 description = "Review and merge changes, and cut releases."
+github-team = "example/widgets"
 members = [{ handle = "ada", role = "lead" }, "grace", { handle = "linus", status = "emeritus" }]
 
 [[groups]]
 id = "docs"
 title = "Documentation"
 parent = "core"
+github-team = "example/docs"
 members = ["margaret", { handle = "grace", status = "sunsetting" }]
 """
 
