@@ -90,6 +90,20 @@ impl Roster {
         Roster { active, teams }
     }
 
+    /// The roster's login closest to `login`, among those whose length is
+    /// within three of it (a typo changes a few characters; comparing a
+    /// stranger's login with every login of a large roster would cost more
+    /// than the rest of the check).
+    fn closest_login(&self, login: &str) -> Option<&str> {
+        let len = login.chars().count();
+        let near = self
+            .active
+            .keys()
+            .map(String::as_str)
+            .filter(|candidate| candidate.chars().count().abs_diff(len) <= 3);
+        did_you_mean(login, near)
+    }
+
     /// Why `owner` is not an active owner, if it is not.
     fn problem(&self, owner: &Owner) -> Option<Problem> {
         let name = owner.text.trim_start_matches('@').to_lowercase();
@@ -168,10 +182,7 @@ impl Finding {
                 "code owner `@{login}` is in no roster source ({roster_name})"
             ))
             .with_label("not in the roster")
-            .with_suggestion(
-                did_you_mean(login, roster.active.keys().map(String::as_str))
-                    .map(|l| format!("@{l}")),
-            ),
+            .with_suggestion(roster.closest_login(login).map(|l| format!("@{l}"))),
             Problem::UnclaimedTeam(team) => {
                 Diagnostic::error(format!("code owner `@{team}` is a team no group claims"))
                     .with_label("no group has this `github-team`")
@@ -197,10 +208,10 @@ impl Finding {
 /// the team's name.
 fn claim_help(team: &str, people: &People) -> String {
     let name = team.split_once('/').map_or(team, |(_, n)| n);
-    let candidates = people
-        .groups
-        .iter()
-        .flat_map(|g| [g.id.as_str(), g.title.as_str()]);
+    let len = name.chars().count();
+    let candidates = (people.groups.iter())
+        .flat_map(|g| [g.id.as_str(), g.title.as_str()])
+        .filter(|candidate| candidate.chars().count().abs_diff(len) <= 3);
     let close = did_you_mean(name, candidates)
         .and_then(|c| people.groups.iter().find(|g| g.id == c || g.title == c));
     match close {
