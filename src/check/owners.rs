@@ -90,17 +90,17 @@ impl Roster {
         Roster { active, teams }
     }
 
-    /// The roster's login closest to `login`, among those whose length is
-    /// within three of it (a typo changes a few characters; comparing a
-    /// stranger's login with every login of a large roster would cost more
-    /// than the rest of the check).
+    /// The roster's login closest to `login`, among those that start with
+    /// the same character and whose length is within three of it (a typo
+    /// changes a few characters, rarely the first; comparing a stranger's
+    /// login with every login of a large roster would cost more than the
+    /// rest of the check).
     fn closest_login(&self, login: &str) -> Option<&str> {
         let len = login.chars().count();
-        let near = self
-            .active
-            .keys()
-            .map(String::as_str)
-            .filter(|candidate| candidate.chars().count().abs_diff(len) <= 3);
+        let first = login.chars().next();
+        let near = self.active.keys().map(String::as_str).filter(|candidate| {
+            candidate.chars().next() == first && candidate.chars().count().abs_diff(len) <= 3
+        });
         did_you_mean(login, near)
     }
 
