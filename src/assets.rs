@@ -53,6 +53,13 @@ mod tests {
         assert!(!installed(&serde_json::json!({})));
     }
 
+    /// Pages that inline the assets must not hold anything mdBook's
+    /// preprocessors (or this one) would read as a directive.
+    #[test]
+    fn assets_hold_no_directive() {
+        assert!(!CSS.contains("{{") && !JS.contains("{{"));
+    }
+
     #[test]
     fn inline_assets_stay_raw_html() {
         // Markdown must not see any of the CSS or script as text.
