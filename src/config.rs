@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use crate::diagnostic::{Diagnostic, SourceFile, did_you_mean};
+use crate::diagnostic::{Code, Diagnostic, SourceFile, did_you_mean};
 use crate::mdbook::MarkdownOptions;
 use crate::mdbook::{Context, Generation};
 use crate::paths;
@@ -218,13 +218,13 @@ impl Settings {
         }
         let shown = paths::display(path);
         if full.exists() && !full.is_dir() {
-            return Some(Problem::value(
+            return Some(Problem::file(
                 format!("`{shown}` is not a regular file (a FIFO, device or socket is never read)"),
                 None,
             ));
         }
         if full.is_dir() {
-            return Some(Problem::value(
+            return Some(Problem::file(
                 format!("`{shown}` is a folder; name the file in it"),
                 None,
             ));
@@ -235,7 +235,7 @@ impl Settings {
                 None => close,
             }
         });
-        Some(Problem::value(
+        Some(Problem::file(
             format!(
                 "`{shown}` does not exist (paths are relative to the book root, {})",
                 self.root.display()
@@ -286,6 +286,7 @@ enum Problem {
         suggestion: Option<String>,
     },
     Value {
+        code: Code,
         message: String,
         suggestion: Option<String>,
     },
@@ -294,6 +295,16 @@ enum Problem {
 impl Problem {
     fn value(message: impl Into<String>, suggestion: Option<String>) -> Self {
         Problem::Value {
+            code: Code::InvalidSetting,
+            message: message.into(),
+            suggestion,
+        }
+    }
+
+    /// A path setting that names no usable file.
+    fn file(message: impl Into<String>, suggestion: Option<String>) -> Self {
+        Problem::Value {
+            code: Code::MissingFile,
             message: message.into(),
             suggestion,
         }
@@ -349,21 +360,23 @@ impl BookToml {
     }
 
     fn diagnostic(&self, key: &str, problem: Problem) -> Diagnostic {
-        let (message, suggestion, point_at_value) = match problem {
+        let (code, message, suggestion, point_at_value) = match problem {
             Problem::Key {
                 message,
                 suggestion,
-            } => (message, suggestion, false),
+            } => (Code::UnknownSetting, message, suggestion, false),
             Problem::Value {
+                code,
                 message,
                 suggestion,
             } => (
+                code,
                 format!("[preprocessor.community] {key} {message}"),
                 suggestion,
                 true,
             ),
         };
-        let diagnostic = Diagnostic::error(message).with_suggestion(suggestion);
+        let diagnostic = Diagnostic::error(code, message).with_suggestion(suggestion);
         match self
             .file
             .as_ref()

@@ -12,7 +12,7 @@ use memchr::memmem;
 use percent_encoding::percent_decode_str;
 
 use super::map::{ChapterMap, Place};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::expand::Run;
 use crate::ids::{self, BookIds, PageIds};
 use crate::index::BookIndex;
@@ -124,7 +124,7 @@ fn check_link(
             Some(range.start + at..range.start + at + raw.len() + 1)
         })
         .unwrap_or(range);
-    let error = Diagnostic::error(format!("broken link: no heading `#{fragment}` {place}"))
+    let error = Diagnostic::error(Code::BrokenAnchor, format!("broken link: no heading `#{fragment}` {place}"))
         .in_chapter(index, range)
         .with_label("this anchor does not exist");
     Some(ids::with_closest_anchor(error, &fragment, &page))

@@ -170,12 +170,12 @@ impl Settings {
         let full = self.in_root(&path);
         if !full.exists() {
             return Err(self.missing_file(&path).unwrap_or_else(|| {
-                Problem::value(format!("`{}` does not exist", path.display()), None)
+                Problem::file(format!("`{}` does not exist", path.display()), None)
             }));
         }
         let team_folder = full.join("people").is_dir() && full.join("teams").is_dir();
         if format.is_none() && full.is_dir() && !team_folder {
-            return Err(Problem::value(
+            return Err(Problem::file(
                 format!(
                     "`{}` is a folder; name the file in it",
                     crate::paths::display(&path)

@@ -13,7 +13,7 @@ use pulldown_cmark::{Alignment, CowStr, Event, Tag, TagEnd};
 
 use crate::data::codeowners::{CodeOwners, Owner, OwnerKind, Rule};
 use crate::data::people::People;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::directives::people_md::{self, Entry};
 use crate::directives::people_table::cell;
 use crate::expand::args::ArgKind;
@@ -40,7 +40,7 @@ impl BraceDirective for CodeownersDirective {
         let request = parse(call)?;
         if matches!(request, Request::Table) && call.placement == Placement::Inline {
             return Err(vec![
-                call.error("`{{#codeowners}}` makes a table, so it must be a paragraph of its own")
+                call.error(Code::MisplacedDirective, "`{{#codeowners}}` makes a table, so it must be a paragraph of its own")
                     .with_help(
                         "use `{{#codeowners PATH}}` in running text for the owners of one path",
                     ),
@@ -89,7 +89,7 @@ fn parse(call: &Call<'_>) -> Result<Request, Vec<Diagnostic>> {
             ArgKind::Quoted(path) => words.push((path.to_string(), arg.range.clone())),
             ArgKind::Pair { .. } => {
                 return Err(vec![
-                    call.error_at(arg.range.clone(), "`{{#codeowners}}` takes no options")
+                    call.error_at(arg.range.clone(), Code::InvalidArguments, "`{{#codeowners}}` takes no options")
                         .with_help("`{{#codeowners}}` for the whole table, `{{#codeowners PATH}}` for one path, `{{#codeowners PATH members}}` for its people"),
                 ]);
             }
@@ -99,7 +99,7 @@ fn parse(call: &Call<'_>) -> Result<Request, Vec<Diagnostic>> {
         let path = raw.trim_start_matches("./").trim_start_matches('/');
         if path.is_empty() {
             return Err(vec![
-                call.error("`{{#codeowners PATH}}` needs a non-empty path"),
+                call.error(Code::InvalidArguments, "`{{#codeowners PATH}}` needs a non-empty path"),
             ]);
         }
         Ok(path.to_string())
@@ -111,6 +111,7 @@ fn parse(call: &Call<'_>) -> Result<Request, Vec<Diagnostic>> {
         [_, (_, extra), ..] => Err(vec![
             call.error_at(
                 extra.start..call.args_range.end,
+                Code::InvalidArguments,
                 "`{{#codeowners}}` takes one path (and `members`)",
             )
             .with_help("quote a path that contains spaces: `{{#codeowners \"docs/my file.md\"}}`"),

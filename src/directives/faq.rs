@@ -17,7 +17,7 @@ use std::ops::Range;
 use pulldown_cmark::{Event, Tag, TagEnd};
 
 use crate::assets;
-use crate::diagnostic::{Diagnostic, did_you_mean};
+use crate::diagnostic::{Code, Diagnostic, did_you_mean};
 use crate::expand::Cx;
 use crate::expand::args::{self, ArgKind};
 use crate::expand::directive::{Expansion, FenceBlock, FenceDirective};
@@ -103,7 +103,7 @@ impl FenceDirective for Faq {
 fn parse_options(block: &FenceBlock<'_>) -> Result<FaqOptions, Vec<Diagnostic>> {
     let mut options = FaqOptions::default();
     let tokens = args::tokenize(block.options, block.options_range.start)
-        .map_err(|e| vec![Diagnostic::error(e.message).in_chapter(0, e.range)])?;
+        .map_err(|e| vec![Diagnostic::error(Code::InvalidArguments, e.message).in_chapter(0, e.range)])?;
     let mut errors = Vec::new();
     for arg in tokens {
         match &arg.kind {
@@ -120,6 +120,7 @@ fn parse_options(block: &FenceBlock<'_>) -> Result<FaqOptions, Vec<Diagnostic>> 
                 {
                     errors.push(
                         Diagnostic::error(
+                            Code::InvalidArguments,
                             "`id-prefix` must be a non-empty id fragment such as `faq-`",
                         )
                         .in_chapter(0, value_range.clone())
@@ -136,7 +137,7 @@ fn parse_options(block: &FenceBlock<'_>) -> Result<FaqOptions, Vec<Diagnostic>> 
                     ArgKind::Quoted(q) => format!("\"{q}\""),
                 };
                 errors.push(
-                    Diagnostic::error(format!("unknown FAQ option `{name}`"))
+                    Diagnostic::error(Code::InvalidArguments, format!("unknown FAQ option `{name}`"))
                         .in_chapter(0, arg.range.clone())
                         .with_label("not an option of ```faq")
                         .with_suggestion(did_you_mean(&name, OPTIONS.iter().copied()))
@@ -169,7 +170,7 @@ fn check_closed(
             let at = q.answer.start + open.start..q.answer.start + open.end;
             Some(
                 block
-                    .error_in_body(at, "this FAQ answer leaves a block open")
+                    .error_in_body(at, Code::InvalidFaq, "this FAQ answer leaves a block open")
                     .with_label("not closed before the next question or the end of the block")
                     .with_help("close the code block or HTML comment inside its answer"),
             )
@@ -270,7 +271,7 @@ impl Splitter {
         let heading = trim_line_end(body, heading);
         if text.trim().is_empty() {
             self.errors
-                .push(block.error_in_body(heading.clone(), "a FAQ question heading is empty"));
+                .push(block.error_in_body(heading.clone(), Code::InvalidFaq, "a FAQ question heading is empty"));
         }
         if let Some(last) = self.questions.last_mut() {
             last.answer.end = heading.start;
@@ -289,13 +290,13 @@ impl Splitter {
             let range = trim_line_end(&block.body, range);
             self.errors.push(
                 block
-                    .error_in_body(range, "text before the first question of a FAQ block")
+                    .error_in_body(range, Code::InvalidFaq, "text before the first question of a FAQ block")
                     .with_help("start the block with a question heading, e.g. `## How do I ...?`"),
             );
         }
         if self.questions.is_empty() && self.errors.is_empty() {
             self.errors
-                .push(block.error("a FAQ block has no question").with_help(
+                .push(block.error(Code::InvalidFaq, "a FAQ block has no question").with_help(
                 "write each question as a heading, e.g. `## How do I ...?`, with its answer below",
             ));
         }

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use pulldown_cmark::{CowStr, Event, LinkType, Tag, TagEnd};
 
 use crate::data::contributing::Contributing;
-use crate::diagnostic::{Diagnostic, FollowOn, did_you_mean};
+use crate::diagnostic::{Code, Diagnostic, FollowOn, did_you_mean};
 use crate::expand::args::ArgKind;
 use crate::expand::directive::{BraceDirective, Call, Expansion};
 use crate::expand::{Cx, LinkCx};
@@ -36,7 +36,7 @@ struct LinkArgs<'a> {
 fn link_args<'a>(call: &Call<'a>) -> Result<LinkArgs<'a>, Vec<Diagnostic>> {
     if call.in_link {
         return Err(vec![
-            call.error(format!(
+            call.error(Code::MisplacedDirective, format!(
                 "`{{{{#{}}}}}` makes a link, and it stands in the text of another link",
                 call.name
             ))
@@ -52,12 +52,13 @@ fn link_args<'a>(call: &Call<'a>) -> Result<LinkArgs<'a>, Vec<Diagnostic>> {
             if i + 1 != tokens.len() {
                 return Err(vec![call.error_at(
                     token.range.clone(),
+                    Code::InvalidArguments,
                     "the quoted link text must come last",
                 )]);
             }
             if quoted.trim().is_empty() {
                 return Err(vec![
-                    call.error_at(token.range.clone(), "the quoted link text is empty")
+                    call.error_at(token.range.clone(), Code::InvalidArguments, "the quoted link text is empty")
                         .with_help("leave it out to use the heading's text"),
                 ]);
             }
@@ -99,7 +100,7 @@ fn target_chapter(
             && c.source_path.as_deref() == resolved.as_deref()
     });
     let error = call
-        .error_at(range, format!("no chapter `{path}` in this book"))
+        .error_at(range, Code::UnknownChapter, format!("no chapter `{path}` in this book"))
         .with_label("not in SUMMARY.md");
     let error = match renamed.and_then(|c| c.path.as_deref()) {
         Some(rendered) => error.with_help(format!(
@@ -147,7 +148,7 @@ fn destination(
             Some(url) => (Arc::new(contributing.github.clone()), url.clone()),
             None => {
                 return Err(vec![
-                    call.error(format!("cannot link to {name}: it is not a chapter of this book, and `contributing-url` is not set"))
+                    call.error(Code::MissingData, format!("cannot link to {name}: it is not a chapter of this book, and `contributing-url` is not set"))
                         .with_help("set `contributing-url = \"https://github.com/ORG/REPO/blob/main/CONTRIBUTING.md\"` in [preprocessor.community], or add the file to SUMMARY.md"),
                 ]);
             }
@@ -161,7 +162,7 @@ fn ref_args<'a>(call: &Call<'a>) -> Result<LinkArgs<'a>, Vec<Diagnostic>> {
     let args = link_args(call)?;
     if args.target.is_empty() {
         return Err(vec![
-            call.error("`{{#ref}}` needs a target: `PATH`, `PATH#anchor` or `#anchor`")
+            call.error(Code::InvalidArguments, "`{{#ref}}` needs a target: `PATH`, `PATH#anchor` or `#anchor`")
                 .with_help("e.g. `{{#ref governance.md#decision-making}}`"),
         ]);
     }
@@ -169,6 +170,7 @@ fn ref_args<'a>(call: &Call<'a>) -> Result<LinkArgs<'a>, Vec<Diagnostic>> {
         return Err(vec![
             call.error_at(
                 args.target_range,
+                Code::InvalidArguments,
                 "a `{{#ref}}` target has no spaces; put link text in quotes",
             )
             .with_help("e.g. `{{#ref faq.md#setup \"the setup answer\"}}`"),
@@ -200,7 +202,7 @@ fn missing_anchor(
     place: &str,
 ) -> Diagnostic {
     let error = call
-        .error_at(range, format!("no heading `#{anchor}` {place}"))
+        .error_at(range, Code::BrokenAnchor, format!("no heading `#{anchor}` {place}"))
         .with_label("no such anchor");
     ids::with_closest_anchor(error, anchor, page)
 }
@@ -225,7 +227,7 @@ fn missing_heading(
         }
     });
     let error = call
-        .error_at(range, format!("no heading \"{text}\" {place}"))
+        .error_at(range, Code::BrokenAnchor, format!("no heading \"{text}\" {place}"))
         .with_label("no heading with this text");
     let note = closest.and_then(|h| crate::unicode::difference_note(text, &h.text));
     let error = match suggestion {
@@ -270,6 +272,7 @@ impl BraceDirective for ContributingLink {
             if anchor.is_empty() || anchor.contains(char::is_whitespace) {
                 return Err(vec![call.error_at(
                     args.target_range,
+                    Code::InvalidArguments,
                     "expected `#anchor` or a heading's text",
                 )]);
             }
@@ -342,7 +345,7 @@ impl BraceDirective for Ref {
                 let page = cx.page_ids(index);
                 let range = args.target_range.start + path.len()..args.target_range.end;
                 if anchor.is_empty() {
-                    return Err(vec![call.error_at(range, "empty anchor after `#`")]);
+                    return Err(vec![call.error_at(range, Code::InvalidArguments, "empty anchor after `#`")]);
                 }
                 if !page.contains(anchor) {
                     return Err(vec![missing_anchor(call, range, anchor, &page, &place)]);

@@ -6,7 +6,7 @@ use pulldown_cmark::{CowStr, Event, HeadingLevel, Tag, TagEnd};
 
 use crate::config::AnchorCheck;
 use crate::data::people::{Group, KNOWN_STATUSES, People};
-use crate::diagnostic::{Diagnostic, did_you_mean};
+use crate::diagnostic::{Code, Diagnostic, did_you_mean};
 use crate::directives::people_md::{self, Entry};
 use crate::directives::people_table::{self, Column};
 use crate::expand::Cx;
@@ -62,6 +62,7 @@ impl BraceDirective for Maintainers {
             errors.push(
                 call.error_at(
                     range.clone(),
+                    Code::UnknownGroup,
                     format!("no group `{id}` in `{}`", people.name),
                 )
                 .with_label("unknown group")
@@ -75,7 +76,7 @@ impl BraceDirective for Maintainers {
         match &request.group {
             Some((id, range)) => {
                 let group = people.group(id).ok_or_else(|| {
-                    vec![call.error_at(range.clone(), format!("no group `{id}`"))]
+                    vec![call.error_at(range.clone(), Code::UnknownGroup, format!("no group `{id}`"))]
                 })?;
                 expand_group(&people, group, &request, call, cx)
             }
@@ -140,7 +141,7 @@ fn expand_hierarchy(
 ) -> Result<Expansion, Vec<Diagnostic>> {
     if call.placement == Placement::Inline {
         return Err(vec![
-            call.error("`{{#maintainers}}` without a group makes headings, so it must be a paragraph of its own")
+            call.error(Code::MisplacedDirective, "`{{#maintainers}}` without a group makes headings, so it must be a paragraph of its own")
                 .with_help("name a group, e.g. `{{#maintainers core style=inline}}`, for use in running text"),
         ]);
     }
@@ -162,7 +163,7 @@ fn expand_hierarchy(
 /// A list or table in running text: the error `fit` would give, with the
 /// style that fits there.
 fn in_running_text(call: &Call<'_>, group: &str) -> Diagnostic {
-    call.error("`{{#maintainers}}` makes block content here, so it must be a paragraph of its own")
+    call.error(Code::MisplacedDirective, "`{{#maintainers}}` makes block content here, so it must be a paragraph of its own")
         .with_label("inside running text")
         .with_help("put it on a line of its own with blank lines around it")
         .with_help(format!(
@@ -180,6 +181,7 @@ fn empty_selection(request: &Request<'_>, group: &Group, call: &Call<'_>) -> Dia
         .map_or_else(|| call.name_range.clone(), |(_, r)| r.clone());
     call.error_at(
         range,
+        Code::EmptySelection,
         format!(
             "no member of group `{}` is left by the filters: the list is empty",
             group.id
@@ -218,7 +220,7 @@ fn parse<'a>(call: &Call<'a>) -> Result<(Request<'a>, Vec<Diagnostic>), Vec<Diag
                 value_range,
             } => match *key {
                 "style" if style_at.is_some() => errors.push(
-                    call.error_at(arg.range.clone(), "`style` is given twice")
+                    call.error_at(arg.range.clone(), Code::InvalidArguments, "`style` is given twice")
                         .with_label("a second style")
                         .with_help("keep one `style=`"),
                 ),
@@ -233,7 +235,7 @@ fn parse<'a>(call: &Call<'a>) -> Result<(Request<'a>, Vec<Diagnostic>), Vec<Diag
                         };
                     }
                     other => errors.push(
-                        call.error_at(value_range.clone(), format!("unknown style `{other}`"))
+                        call.error_at(value_range.clone(), Code::InvalidArguments, format!("unknown style `{other}`"))
                             .with_suggestion(did_you_mean(other, STYLES.iter().copied()))
                             .with_note(format!("styles: {}", STYLES.join(", "))),
                     ),
@@ -243,6 +245,7 @@ fn parse<'a>(call: &Call<'a>) -> Result<(Request<'a>, Vec<Diagnostic>), Vec<Diag
                     if columns.is_empty() {
                         errors.push(call.error_at(
                             value_range.clone(),
+                            Code::InvalidArguments,
                             "`columns` needs at least one column, e.g. `columns=name,handle`",
                         ));
                     }
@@ -253,6 +256,7 @@ fn parse<'a>(call: &Call<'a>) -> Result<(Request<'a>, Vec<Diagnostic>), Vec<Diag
                     if statuses.is_empty() {
                         errors.push(call.error_at(
                             value_range.clone(),
+                            Code::InvalidArguments,
                             format!("`{key}` needs at least one status, e.g. `{key}=emeritus`"),
                         ));
                     }
@@ -266,7 +270,7 @@ fn parse<'a>(call: &Call<'a>) -> Result<(Request<'a>, Vec<Diagnostic>), Vec<Diag
                 other => errors.push(unknown_option(&arg, other, OPTIONS, call)),
             },
             _ => errors.push(
-                call.error_at(arg.range.clone(), "unexpected argument")
+                call.error_at(arg.range.clone(), Code::InvalidArguments, "unexpected argument")
                     .with_help(
                         "`{{#maintainers GROUP style=list|table|inline hide=STATUS only=STATUS empty=\"TEXT\"}}`",
                     ),
@@ -288,6 +292,7 @@ fn conflicting_filters(request: &Request<'_>, call: &Call<'_>) -> Vec<Diagnostic
         .map(|(status, range)| {
             call.error_at(
                 range.clone(),
+                Code::InvalidArguments,
                 format!("`{status}` is both hidden (`hide`) and the only status shown (`only`)"),
             )
             .with_label("selects nobody")
@@ -334,6 +339,7 @@ fn check_statuses(request: &Request<'_>, people: &People, call: &Call<'_>) -> Ve
             };
             call.error_at(
                 range.clone(),
+                Code::EmptySelection,
                 format!("no member has the status `{status}`"),
             )
             .with_suggestion(did_you_mean(status, known.iter().copied()))
@@ -449,7 +455,7 @@ impl Hierarchy<'_> {
         }
         let diagnostic = self
             .call
-            .error(format!(
+            .error(Code::BrokenAnchor, format!(
                 "broken link in the description of group `{}` in `{}`: no heading `#{fragment}` in `{path}`",
                 group.id, self.people.file.name
             ))
@@ -517,7 +523,7 @@ fn check_columns(request: &Request<'_>, people: &People, call: &Call<'_>) -> Vec
         .iter()
         .filter(|(name, _)| !known.contains(&name.as_str()))
         .map(|(name, range)| {
-            call.error_at(range.clone(), format!("unknown column `{name}`"))
+            call.error_at(range.clone(), Code::InvalidArguments, format!("unknown column `{name}`"))
                 .with_suggestion(did_you_mean(name, known.iter().copied()))
                 .with_note(format!("columns: {}", known.join(", ")))
         })

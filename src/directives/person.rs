@@ -1,6 +1,6 @@
 //! `{{#person HANDLE}}`: one person, inline, as `Name ([handle](url))`.
 
-use crate::diagnostic::{Diagnostic, did_you_mean};
+use crate::diagnostic::{Code, Diagnostic, did_you_mean};
 use crate::directives::people_md::{self, Entry};
 use crate::expand::Cx;
 use crate::expand::args::ArgKind;
@@ -23,19 +23,21 @@ impl BraceDirective for PersonDirective {
                 _ => {
                     return Err(vec![call.error_at(
                         arg.range.clone(),
+                        Code::InvalidArguments,
                         "expected a handle, e.g. `{{#person octocat}}`",
                     )]);
                 }
             },
             [] => {
                 return Err(vec![
-                    call.error("`{{#person}}` needs a handle, e.g. `{{#person octocat}}`"),
+                    call.error(Code::InvalidArguments, "`{{#person}}` needs a handle, e.g. `{{#person octocat}}`"),
                 ]);
             }
             [_, extra, ..] => {
                 return Err(vec![
                     call.error_at(
                         extra.range.start..call.args_range.end,
+                        Code::InvalidArguments,
                         "`{{#person}}` takes one handle",
                     )
                     .with_label("unexpected"),
@@ -51,6 +53,7 @@ impl BraceDirective for PersonDirective {
             vec![
                 call.error_at(
                     range.clone(),
+                    Code::UnknownPerson,
                     format!("no person `{handle}` in `{}`", people.file.name),
                 )
                 .with_label("unknown handle")

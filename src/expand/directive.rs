@@ -5,6 +5,7 @@ use std::ops::Range;
 
 use super::args::{self, Arg};
 use super::context::{Cx, LinkCx};
+use crate::diagnostic::Code;
 use crate::data::LoadError;
 use crate::diagnostic::{Diagnostic, did_you_mean};
 
@@ -43,17 +44,22 @@ impl<'t> Call<'t> {
     /// The arguments, split.
     pub fn tokens(&self) -> Result<Vec<Arg<'t>>, Diagnostic> {
         args::tokenize(self.args, self.args_range.start)
-            .map_err(|e| self.error_at(e.range, e.message))
+            .map_err(|e| self.error_at(e.range, Code::InvalidArguments, e.message))
     }
 
     /// An error pointing at the directive's name.
-    pub fn error(&self, message: impl Into<String>) -> Diagnostic {
-        self.error_at(self.name_range.clone(), message)
+    pub fn error(&self, code: Code, message: impl Into<String>) -> Diagnostic {
+        self.error_at(self.name_range.clone(), code, message)
     }
 
     /// An error pointing at `range` (for example one argument).
-    pub fn error_at(&self, range: Range<usize>, message: impl Into<String>) -> Diagnostic {
-        Diagnostic::error(message).in_chapter(0, range)
+    pub fn error_at(
+        &self,
+        range: Range<usize>,
+        code: Code,
+        message: impl Into<String>,
+    ) -> Diagnostic {
+        Diagnostic::error(code, message).in_chapter(0, range)
     }
 
     /// The error for this call when a data file it needs cannot be used:
@@ -61,7 +67,7 @@ impl<'t> Call<'t> {
     /// run however many directives need the file.
     pub fn load_error(&self, e: &LoadError) -> Diagnostic {
         let error = self
-            .error(e.summary.clone())
+            .error(Code::MissingData, e.summary.clone())
             .with_follow_on(e.cause.clone());
         e.help
             .iter()
@@ -88,20 +94,25 @@ pub struct FenceBlock<'t> {
 
 impl FenceBlock<'_> {
     /// An error pointing at the opening fence's info string.
-    pub fn error(&self, message: impl Into<String>) -> Diagnostic {
+    pub fn error(&self, code: Code, message: impl Into<String>) -> Diagnostic {
         let range = if self.options_range.is_empty() {
             self.range.start..self.range.start + 3
         } else {
             self.options_range.clone()
         };
-        Diagnostic::error(message).in_chapter(0, range)
+        Diagnostic::error(code, message).in_chapter(0, range)
     }
 
     /// An error pointing at `range` in `body`.
-    pub fn error_in_body(&self, range: Range<usize>, message: impl Into<String>) -> Diagnostic {
+    pub fn error_in_body(
+        &self,
+        range: Range<usize>,
+        code: Code,
+        message: impl Into<String>,
+    ) -> Diagnostic {
         let start = self.body_map.to_source(range.start);
         let end = self.body_map.to_source(range.end.max(range.start + 1) - 1) + 1;
-        Diagnostic::error(message).in_chapter(0, start..end.max(start))
+        Diagnostic::error(code, message).in_chapter(0, start..end.max(start))
     }
 }
 
@@ -152,7 +163,7 @@ pub trait BraceDirective: Send + Sync {
     /// Finishes a call that [`expand`](Self::expand) deferred, once every
     /// chapter is expanded and the book's ids are known.
     fn resolve(&self, call: &Call<'_>, _cx: &LinkCx<'_>) -> Result<Expansion, Vec<Diagnostic>> {
-        Err(vec![call.error(format!(
+        Err(vec![call.error(Code::MissingData, format!(
             "`{{{{#{}}}}}` was deferred but cannot be resolved",
             call.name
         ))])
@@ -223,7 +234,7 @@ impl Registry {
 /// Parses `key=value` options against a fixed set of keys, for directives
 /// that take options; unknown keys are errors with a suggestion.
 pub fn unknown_option(arg: &Arg<'_>, key: &str, known: &[&str], call: &Call<'_>) -> Diagnostic {
-    call.error_at(arg.range.clone(), format!("unknown option `{key}`"))
+    call.error_at(arg.range.clone(), Code::InvalidArguments, format!("unknown option `{key}`"))
         .with_suggestion(did_you_mean(key, known.iter().copied()))
         .with_note(format!("valid options: {}", known.join(", ")))
 }

@@ -12,7 +12,7 @@ use std::ops::Range;
 use memchr::memmem;
 use pulldown_cmark::{CodeBlockKind, Event, Tag, TagEnd};
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::expand::args::find_close;
 use crate::expand::directive::{Call, FenceBlock, OffsetMap, Placement, Registry};
 use crate::markdown::{is_inline_end, is_inline_tag, trim_line_end};
@@ -84,7 +84,7 @@ pub fn scan<'t>(text: &'t str, registry: &Registry, options: MarkdownOptions) ->
         }
         if let Some(meant) = candidate.typo_of {
             scan.warnings.push(
-                Diagnostic::warning(format!(
+                Diagnostic::warning(Code::UnknownDirective, format!(
                     "`{{{{#{}}}}}` is not a directive of mdbook-community; left as text",
                     candidate.name
                 ))
@@ -96,7 +96,7 @@ pub fn scan<'t>(text: &'t str, registry: &Registry, options: MarkdownOptions) ->
         }
         let Some(close) = candidate.close else {
             scan.warnings.push(
-                Diagnostic::warning(format!(
+                Diagnostic::warning(Code::UnclosedDirective, format!(
                     "`{{{{#{}` is not closed with `}}}}` on the same line; left as text",
                     candidate.name
                 ))

@@ -7,7 +7,7 @@ use super::context::Cx;
 use super::directive::{Expansion, Placement};
 use super::scan::{self, Site};
 use super::splice::{Replacement, splice};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::markdown::to_markdown;
 
 /// The result of expanding one text.
@@ -71,7 +71,7 @@ fn expand_site(site: &Site<'_>, cx: &Cx<'_>) -> Option<(Placement, Expanded)> {
         Site::Fence(block) => {
             let directive = registry.fence(block.name)?;
             let result = if cx.in_fence {
-                Err(vec![block.error(format!(
+                Err(vec![block.error(Code::MisplacedDirective, format!(
                     "a `{}` block cannot be nested inside another directive block",
                     block.name
                 ))])
@@ -87,7 +87,7 @@ fn expand_site(site: &Site<'_>, cx: &Cx<'_>) -> Option<(Placement, Expanded)> {
 fn fit(expansion: Expansion, placement: Placement, site: &Site<'_>) -> Expanded {
     match (&expansion, placement, site) {
         (Expansion::Block(_), Placement::Inline, Site::Brace(call)) => Err(vec![
-            call.error(format!(
+            call.error(Code::MisplacedDirective, format!(
                 "`{{{{#{}}}}}` makes block content here, so it must be a paragraph of its own",
                 call.name
             ))
@@ -156,10 +156,11 @@ fn message_events(message: &str, out: &mut Vec<Event<'static>>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diagnostic::Code;
 
     #[test]
     fn notes_show_the_messages_code_spans_as_code() {
-        let error = Diagnostic::error("no chapter `codeowners.md` in this book");
+        let error = Diagnostic::error(Code::BrokenAnchor, "no chapter `codeowners.md` in this book");
         let options = pulldown_cmark::Options::empty();
         let inline = error_note(&[&error], Placement::Inline, options);
         assert_eq!(

@@ -2,6 +2,7 @@
 //! stages do together, and which chapters they parse and expand.
 
 use super::*;
+use crate::diagnostic::Code;
 use crate::directives::links::Ref;
 use crate::expand::Cx;
 use crate::expand::directive::{BraceDirective, Call, Expansion, FenceBlock, FenceDirective};
@@ -18,7 +19,7 @@ impl BraceDirective for Shout {
     fn expand(&self, call: &Call<'_>, _: &Cx<'_>) -> Result<Expansion, Vec<Diagnostic>> {
         let tokens = call.tokens().map_err(|e| vec![e])?;
         if tokens.is_empty() {
-            return Err(vec![call.error("`shout` needs words")]);
+            return Err(vec![call.error(Code::InvalidArguments, "`shout` needs words")]);
         }
         let words: Vec<String> = call
             .args

@@ -69,6 +69,7 @@ fn note(cause: &FollowOn, count: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diagnostic::Code;
 
     fn data(file: &str, reported: bool) -> FollowOn {
         FollowOn::DataFile {
@@ -80,13 +81,13 @@ mod tests {
     #[test]
     fn follow_ons_are_counted_once_per_cause() {
         let found = vec![
-            Diagnostic::error("the data file's own problem"),
-            Diagnostic::error("a").with_follow_on(data("maintainers.toml", true)),
-            Diagnostic::error("no CODEOWNERS file").with_follow_on(data("CODEOWNERS", false)),
-            Diagnostic::error("a").with_follow_on(data("maintainers.toml", true)),
-            Diagnostic::error("no CODEOWNERS file").with_follow_on(data("CODEOWNERS", false)),
-            Diagnostic::warning("broken link").with_follow_on(FollowOn::PartialPage),
-            Diagnostic::error("something else"),
+            Diagnostic::error(Code::BrokenAnchor, "the data file's own problem"),
+            Diagnostic::error(Code::BrokenAnchor, "a").with_follow_on(data("maintainers.toml", true)),
+            Diagnostic::error(Code::BrokenAnchor, "no CODEOWNERS file").with_follow_on(data("CODEOWNERS", false)),
+            Diagnostic::error(Code::BrokenAnchor, "a").with_follow_on(data("maintainers.toml", true)),
+            Diagnostic::error(Code::BrokenAnchor, "no CODEOWNERS file").with_follow_on(data("CODEOWNERS", false)),
+            Diagnostic::warning(Code::BrokenAnchor, "broken link").with_follow_on(FollowOn::PartialPage),
+            Diagnostic::error(Code::BrokenAnchor, "something else"),
         ];
         let (printed, notes) = collapse(found);
         let messages: Vec<&str> = printed.iter().map(|d| d.message.as_str()).collect();

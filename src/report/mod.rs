@@ -124,7 +124,9 @@ fn render(
     let mut cs = CsDiagnostic::new(match severity {
         Severity::Error => CsSeverity::Error,
         Severity::Warning => CsSeverity::Warning,
+        Severity::Note => CsSeverity::Note,
     })
+    .with_code(diagnostic.code.id())
     .with_message(shorten(&diagnostic.message));
     let mut excerpt = None;
     match &diagnostic.location {
@@ -450,7 +452,7 @@ fn render_one<'f, F: Files<'f, FileId = usize>>(
 }
 
 fn effective_severity(diagnostic: &Diagnostic, options: &EmitOptions) -> Severity {
-    if options.errors_as_warnings {
+    if options.errors_as_warnings && diagnostic.is_error() {
         Severity::Warning
     } else {
         diagnostic.severity
@@ -461,6 +463,7 @@ fn severity_word(severity: Severity) -> &'static str {
     match severity {
         Severity::Error => "error",
         Severity::Warning => "warning",
+        Severity::Note => "note",
     }
 }
 

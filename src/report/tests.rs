@@ -1,7 +1,7 @@
 //! Unit tests of `report/mod.rs`.
 
 use super::*;
-use crate::diagnostic::position_in;
+use crate::diagnostic::{Code, position_in};
 
 #[test]
 fn each_file_is_indexed_once_however_many_diagnostics_point_into_it() {
@@ -14,7 +14,7 @@ fn each_file_is_indexed_once_however_many_diagnostics_point_into_it() {
         text: "y\n".into(),
     });
     let at = |file: &Arc<SourceFile>, line: usize| {
-        Diagnostic::error("bad line").in_file(file, 2 * line..2 * line + 1)
+        Diagnostic::error(Code::BrokenAnchor, "bad line").in_file(file, 2 * line..2 * line + 1)
     };
     let mut diagnostics: Vec<Diagnostic> = (0..100).map(|line| at(&big, line)).collect();
     diagnostics.push(at(&other, 0));
@@ -22,7 +22,7 @@ fn each_file_is_indexed_once_however_many_diagnostics_point_into_it() {
         name: "a.md",
         text: "z\n",
     }];
-    diagnostics.push(Diagnostic::error("bad chapter").in_chapter(0, 0..1));
+    diagnostics.push(Diagnostic::error(Code::BrokenAnchor, "bad chapter").in_chapter(0, 0..1));
     let index = FileIndex::of(&diagnostics, &chapters);
     assert!(index.files.get(2).is_ok() && index.files.get(3).is_err());
     let position = index
@@ -57,7 +57,7 @@ fn render(diagnostics: &[Diagnostic], chapters: &[ChapterSource<'_>], gha: bool)
 fn chapter_error_shows_file_line_column_caret_and_help() {
     let text = "# Title\n\nSee {{#maintainers maintaners}} here.\n";
     let start = text.find("maintaners").expect("present");
-    let d = Diagnostic::error("unknown group `maintaners`")
+    let d = Diagnostic::error(Code::UnknownGroup, "unknown group `maintaners`")
         .in_chapter(0, start..start + 10)
         .with_label("no group with this id")
         .with_suggestion(Some("maintainers"));
@@ -69,7 +69,7 @@ fn chapter_error_shows_file_line_column_caret_and_help() {
         }],
         false,
     );
-    assert!(out.contains("error: unknown group `maintaners`"), "{out}");
+    assert!(out.contains("error[C505]: unknown group `maintaners`"), "{out}");
     assert!(out.contains("src/governance.md:3:20"), "{out}");
     assert!(out.contains("^^^^^^^^^^ no group with this id"), "{out}");
     assert!(out.contains("help: did you mean `maintainers`?"), "{out}");
@@ -78,7 +78,7 @@ fn chapter_error_shows_file_line_column_caret_and_help() {
 #[test]
 fn github_actions_command_is_escaped_and_positioned() {
     let text = "a\nb {{#x}}\n";
-    let d = Diagnostic::error("bad, really: 100%")
+    let d = Diagnostic::error(Code::BrokenAnchor, "bad, really: 100%")
         .in_chapter(0, 4..10)
         .with_help("try y");
     let out = render(
@@ -103,7 +103,7 @@ fn columns_count_characters_not_bytes() {
 
 #[test]
 fn out_of_range_spans_do_not_panic() {
-    let d = Diagnostic::error("x").in_chapter(0, 100..200);
+    let d = Diagnostic::error(Code::BrokenAnchor, "x").in_chapter(0, 100..200);
     let out = render(
         &[d],
         &[ChapterSource {
@@ -112,7 +112,7 @@ fn out_of_range_spans_do_not_panic() {
         }],
         true,
     );
-    assert!(out.contains("error: x"));
+    assert!(out.contains("error[C601]: x"));
 }
 
 /// Issue 17 (2): a long line is quoted as a window around the span, with
@@ -125,7 +125,7 @@ fn long_lines_are_windowed_and_repeats_summarised() {
     let diagnostics: Vec<Diagnostic> = (0..1_000)
         .map(|i| {
             let start = 50_000 + 8 * i + 4;
-            Diagnostic::warning(format!("no heading `#b{i}` on this page"))
+            Diagnostic::warning(Code::BrokenAnchor, format!("no heading `#b{i}` on this page"))
                 .in_chapter(0, start..start + 2)
                 .with_label("no such anchor")
         })

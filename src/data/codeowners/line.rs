@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use super::pattern::{self, PatternError};
 use super::{MAX_PATTERN_LEN, Owner, OwnerKind, Parsed, Rule};
-use crate::diagnostic::{Diagnostic, SourceFile};
+use crate::diagnostic::{Code, Diagnostic, SourceFile};
 
 /// Whitespace between tokens; `\n` never occurs, lines are split first.
 fn is_space(b: u8) -> bool {
@@ -115,7 +115,7 @@ fn check_pattern(
 /// `e`, about the pattern of `len` bytes at `start`, as a diagnostic.
 fn pattern_error(file: &Arc<SourceFile>, start: usize, len: usize, e: PatternError) -> Diagnostic {
     let at = start + e.range.start..start + e.range.end;
-    let mut d = Diagnostic::error(e.message)
+    let mut d = Diagnostic::error(Code::CodeownersSyntax, e.message)
         .in_file(file, at)
         .with_label(e.label);
     if let Some(help) = e.help {
@@ -177,7 +177,7 @@ fn owner_error(
     range: Range<usize>,
     first: bool,
 ) -> Diagnostic {
-    let mut d = Diagnostic::error(format!("invalid owner `{owner}`"))
+    let mut d = Diagnostic::error(Code::CodeownersSyntax, format!("invalid owner `{owner}`"))
         .in_file(file, range)
         .with_label("expected `@user`, `@org/team` or an e-mail address");
     let with_at = format!("@{owner}");

@@ -36,7 +36,7 @@ mod pattern;
 use std::ops::Range;
 use std::sync::{Arc, OnceLock};
 
-use crate::diagnostic::{Diagnostic, SourceFile};
+use crate::diagnostic::{Code, Diagnostic, SourceFile};
 use pattern::Compiled;
 
 /// GitHub does not load a CODEOWNERS file of this size or more.
@@ -133,7 +133,7 @@ impl CodeOwners {
     /// The error for a CODEOWNERS file `name` of `size` bytes, at least
     /// [`MAX_FILE_SIZE`]: GitHub ignores it.
     pub fn too_big(name: &str, size: u64) -> Diagnostic {
-        Diagnostic::error(format!(
+        Diagnostic::error(Code::UnreadableFile, format!(
             "the CODEOWNERS file is {size} bytes; GitHub ignores CODEOWNERS files of 3 MB or more"
         ))
         .at_path(name.to_string())

@@ -8,7 +8,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use crate::data::tree::{self, Entry, Node, NodeKind};
-use crate::diagnostic::{Diagnostic, SourceFile, did_you_mean};
+use crate::diagnostic::{Code, Diagnostic, SourceFile, did_you_mean};
 use crate::unicode::{is_invisible, nfc};
 
 pub use crate::config::DEFAULT_FILE;
@@ -156,6 +156,7 @@ impl People {
                                 let error = checker
                                     .at(
                                         person.key_span.clone(),
+                                        Code::Duplicate,
                                         format!(
                                             "`{}` and `{}` have the same GitHub login `{login}`",
                                             first.handle, p.handle
@@ -320,16 +321,16 @@ struct Checker<'a> {
 
 impl<'a> Checker<'a> {
     /// A new error at `span` of the data file (not yet reported).
-    fn at(&self, span: Range<usize>, message: impl Into<String>) -> Diagnostic {
-        Diagnostic::error(message).in_file(self.file, span)
+    fn at(&self, span: Range<usize>, code: Code, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::error(code, message).in_file(self.file, span)
     }
 
     fn report(&mut self, diagnostic: Diagnostic) {
         self.errors.push(diagnostic);
     }
 
-    fn error(&mut self, span: Range<usize>, message: impl Into<String>) {
-        let diagnostic = self.at(span, message);
+    fn error(&mut self, span: Range<usize>, code: Code, message: impl Into<String>) {
+        let diagnostic = self.at(span, code, message);
         self.report(diagnostic);
     }
 
@@ -337,6 +338,7 @@ impl<'a> Checker<'a> {
         let found = node.kind.describe();
         self.error(
             node.span.clone(),
+            Code::InvalidData,
             format!("{what} must be {expected}, found {found}"),
         );
     }
@@ -376,6 +378,7 @@ impl<'a> Checker<'a> {
         let error = self
             .at(
                 entry.key_span.clone(),
+                Code::InvalidData,
                 format!("unknown key `{}` {place}", entry.key),
             )
             .with_label("not a known key")
@@ -412,6 +415,7 @@ impl<'a> Checker<'a> {
                 if !valid {
                     self.error(
                         item.span.clone(),
+                        Code::InvalidName,
                         format!("{what} must be `org/team`, found `{team}`"),
                     );
                     return None;
@@ -426,7 +430,7 @@ impl<'a> Checker<'a> {
         match allowed_url(&url) {
             Ok(()) => Some(url.trim().to_string()),
             Err(why) => {
-                self.error(node.span.clone(), format!("{what} {why}"));
+                self.error(node.span.clone(), Code::InvalidName, format!("{what} {why}"));
                 None
             }
         }
@@ -447,6 +451,7 @@ impl<'a> Checker<'a> {
         let error = self
             .at(
                 entry.key_span.clone(),
+                Code::Duplicate,
                 format!(
                     "handle `{}` is the same as `{}` but for how its characters are encoded",
                     person.handle, people[first].handle
@@ -466,7 +471,7 @@ impl<'a> Checker<'a> {
     fn person(&mut self, entry: &Entry) -> Option<Person> {
         let handle = entry.key.clone();
         if let Err(why) = check_handle(&handle) {
-            self.error(entry.key_span.clone(), format!("handle `{handle}` {why}"));
+            self.error(entry.key_span.clone(), Code::InvalidName, format!("handle `{handle}` {why}"));
         }
         let mut person = Person {
             name: handle.clone(),
@@ -529,7 +534,7 @@ impl<'a> Checker<'a> {
     fn name(&mut self, node: &Node, what: &str) -> Option<String> {
         let name = self.string(node, what)?;
         if name.trim().is_empty() {
-            self.error(node.span.clone(), format!("{what} must not be empty"));
+            self.error(node.span.clone(), Code::InvalidData, format!("{what} must not be empty"));
         }
         Some(name)
     }
@@ -541,7 +546,7 @@ impl<'a> Checker<'a> {
             NodeKind::Bool(false) => Some(None),
             NodeKind::Str(login) => {
                 if let Err(why) = check_login(login) {
-                    self.error(node.span.clone(), format!("{what} {why}"));
+                    self.error(node.span.clone(), Code::InvalidName, format!("{what} {why}"));
                 }
                 Some(Some(login.clone()))
             }
@@ -560,6 +565,7 @@ impl<'a> Checker<'a> {
             let error = self
                 .at(
                     entry.key_span.clone(),
+                    Code::InvalidName,
                     format!(
                         "handle `{}` is not a GitHub login, and `github` defaults to the handle",
                         person.handle
@@ -641,7 +647,7 @@ impl<'a> Checker<'a> {
         }
         if !read.has_id && matches!(node.kind, NodeKind::Table(_)) {
             let error = self
-                .at(node.span.clone(), format!("{name} has no `id`"))
+                .at(node.span.clone(), Code::InvalidData, format!("{name} has no `id`"))
                 .with_help("add `id = \"...\"`: directives name groups by id");
             self.report(error);
         }
@@ -663,7 +669,7 @@ impl<'a> Checker<'a> {
             "id" => {
                 if let Some(id) = self.string(value, &what) {
                     if let Err(why) = check_handle(&id) {
-                        self.error(value.span.clone(), format!("group id `{id}` {why}"));
+                        self.error(value.span.clone(), Code::InvalidName, format!("group id `{id}` {why}"));
                     }
                     read.group.id = id;
                     read.id_span = value.span.clone();
@@ -689,7 +695,7 @@ impl<'a> Checker<'a> {
     fn duplicate_group_id(&mut self, first: &Range<usize>, id: &str, span: &Range<usize>) {
         let line = self.line_of(first.start);
         let error = self
-            .at(span.clone(), format!("duplicate group id `{id}`"))
+            .at(span.clone(), Code::Duplicate, format!("duplicate group id `{id}`"))
             .with_note(format!("first used on line {line}"));
         self.report(error);
     }
@@ -720,6 +726,7 @@ impl<'a> Checker<'a> {
                 let error = self
                     .at(
                         written.span,
+                        Code::Duplicate,
                         format!("{group} lists `{}` twice", written.handle),
                     )
                     .with_note(format!("first listed on line {line}"));
@@ -737,6 +744,7 @@ impl<'a> Checker<'a> {
                 if text.trim().is_empty() {
                     self.error(
                         node.span.clone(),
+                        Code::InvalidData,
                         format!("empty status or role for `{handle}` in {group}"),
                     );
                 }
@@ -807,6 +815,7 @@ impl<'a> Checker<'a> {
             if !entries.iter().any(|e| e.key == "handle") {
                 self.error(
                     node.span.clone(),
+                    Code::InvalidData,
                     format!("a member of {group} has no `handle`"),
                 );
             }
@@ -829,6 +838,7 @@ impl<'a> Checker<'a> {
         let error = self
             .at(
                 member.span.clone(),
+                Code::UndefinedReference,
                 format!("{group} lists `{handle}`, who is not in `people`"),
             )
             .with_label("unknown person")
@@ -847,14 +857,14 @@ impl<'a> Checker<'a> {
             let Some((id, span)) = parent else { continue };
             match by_id.get(&*nfc(id)).copied() {
                 Some(p) if p == index => {
-                    self.error(span.clone(), format!("group `{id}` is its own parent"));
+                    self.error(span.clone(), Code::Cycle, format!("group `{id}` is its own parent"));
                 }
                 Some(p) => groups[index].parent = Some(p),
                 None => {
                     let suggestion =
                         did_you_mean(id, groups.iter().map(|g| g.id.as_str())).map(str::to_string);
                     let error = self
-                        .at(span.clone(), format!("parent group `{id}` does not exist"))
+                        .at(span.clone(), Code::UndefinedReference, format!("parent group `{id}` does not exist"))
                         .with_label("no group with this id")
                         .with_suggestion(suggestion);
                     self.report(error);
@@ -923,6 +933,7 @@ impl<'a> Checker<'a> {
         if let Some((_, span)) = &parents[start] {
             self.error(
                 span.clone(),
+                Code::Cycle,
                 format!(
                     "groups form a cycle through `parent`: {path} -> {}",
                     groups[start].id

@@ -8,12 +8,12 @@ use std::sync::Arc;
 use super::{SourceGroup, SourceRoster, check_login_at, group, person_of_login};
 use crate::data::people::{Member, Person, allowed_url};
 use crate::data::tree::{self, Entry, Node, NodeKind};
-use crate::diagnostic::{Diagnostic, SourceFile};
+use crate::diagnostic::{Code, Diagnostic, SourceFile};
 
 /// Reads `.all-contributorsrc` at `path`.
 pub(super) fn read(path: &Path, display: &str) -> Result<SourceRoster, Vec<Diagnostic>> {
     let bytes = std::fs::read(path).map_err(|e| {
-        vec![Diagnostic::error(format!("cannot read {display}: {e}")).at_path(display)]
+        vec![Diagnostic::error(Code::UnreadableFile, format!("cannot read {display}: {e}")).at_path(display)]
     })?;
     let (file, root) = tree::parse_bytes(bytes, display, true)?;
     let mut reader = Reader {
@@ -61,7 +61,7 @@ struct Reader<'a> {
 
 impl Reader<'_> {
     fn error(&mut self, node: &Node, message: &str) {
-        let error = Diagnostic::error(format!("{} {message}", self.file.name))
+        let error = Diagnostic::error(Code::InvalidData, format!("{} {message}", self.file.name))
             .in_file(self.file, node.span.clone());
         self.errors.push(error);
     }

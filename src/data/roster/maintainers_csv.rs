@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use super::{SourceGroup, SourceRoster, check_login_at, group, person_of_login};
 use crate::data::people::{Member, Person};
-use crate::diagnostic::{Diagnostic, SourceFile};
+use crate::diagnostic::{Code, Diagnostic, SourceFile};
 
 /// Reads the MAINTAINERS file at `path`.
 pub(super) fn read(path: &Path, display: &str) -> Result<SourceRoster, Vec<Diagnostic>> {
@@ -94,13 +94,13 @@ fn title_case(section: &str) -> String {
 /// One row: the login, the name and the e-mail address.
 fn row(file: &Arc<SourceFile>, line: &str, start: usize) -> Result<Person, Diagnostic> {
     let fields = split(line).map_err(|at| {
-        Diagnostic::error(format!("{}: a quoted field is not closed", file.name))
+        Diagnostic::error(Code::SyntaxError, format!("{}: a quoted field is not closed", file.name))
             .in_file(file, start + at..start + line.len())
             .with_help("rows are \"GitHub ID\",\"Name\",\"Email\",...")
     })?;
     let Some((login, range)) = fields.first().filter(|(l, _)| !l.is_empty()) else {
         return Err(
-            Diagnostic::error(format!("{}: a row without a GitHub ID", file.name))
+            Diagnostic::error(Code::InvalidData, format!("{}: a row without a GitHub ID", file.name))
                 .in_file(file, start..start + line.len()),
         );
     };

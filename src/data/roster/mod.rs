@@ -19,7 +19,7 @@ use std::sync::Arc;
 
 use super::people::{Group, Member, People, Person, check_login};
 use crate::config::{PeopleFormat, PeopleSource, Settings};
-use crate::diagnostic::{Diagnostic, SourceFile};
+use crate::diagnostic::{Code, Diagnostic, SourceFile};
 
 /// A place in a source file.
 pub(super) type At = (Arc<SourceFile>, Range<usize>);
@@ -148,7 +148,7 @@ pub(super) fn group(id: &str, title: &str) -> Group {
 /// The error for a login that GitHub would not accept, at `at`.
 pub(super) fn check_login_at(login: &str, at: &At) -> Result<(), Diagnostic> {
     check_login(login).map_err(|why| {
-        Diagnostic::error(format!("`{login}` {why}"))
+        Diagnostic::error(Code::InvalidName, format!("`{login}` {why}"))
             .in_file(&at.0, at.1.clone())
             .with_label("not a GitHub login")
     })
@@ -248,7 +248,7 @@ impl Merger {
     fn claim_group_id(&mut self, id: &str, at: &At) {
         match self.group_at.get(id) {
             Some(first) => {
-                let error = Diagnostic::error(format!(
+                let error = Diagnostic::error(Code::Duplicate, format!(
                     "group `{id}` is defined by two sources: `{}` and `{}`",
                     first.0.name, at.0.name
                 ))
@@ -273,7 +273,7 @@ impl Merger {
         };
         if stack.iter().any(|s| s == login) {
             stack.push(login.to_string());
-            let error = Diagnostic::error(format!("aliases form a cycle: {}", stack.join(" -> ")))
+            let error = Diagnostic::error(Code::Cycle, format!("aliases form a cycle: {}", stack.join(" -> ")))
                 .in_file(&at.0, at.1.clone())
                 .with_label("this alias leads back to itself");
             stack.pop();

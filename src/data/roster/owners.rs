@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use super::{At, ByLogin, SourceGroup, SourceRoster, group};
 use crate::data::tree::{self, Entry, Node, NodeKind};
-use crate::diagnostic::{Diagnostic, SourceFile};
+use crate::diagnostic::{Code, Diagnostic, SourceFile};
 
 /// The lists an OWNERS file's groups are made of: key, group, status.
 const LISTS: [(&str, &str, Option<&str>); 3] = [
@@ -76,7 +76,7 @@ pub(super) fn read_aliases(path: &Path, display: &str) -> Result<SourceRoster, V
             }
         }
         None if errors.is_empty() => errors.push(
-            Diagnostic::error(format!("{} has no `aliases:`", file.name))
+            Diagnostic::error(Code::InvalidData, format!("{} has no `aliases:`", file.name))
                 .in_file(&file, 0..0)
                 .with_help(
                     "an OWNERS_ALIASES file is `aliases:` with a list of logins under each alias",
@@ -112,7 +112,7 @@ fn table<'n>(
         NodeKind::Table(entries) => entries,
         kind => {
             errors.push(
-                Diagnostic::error(format!(
+                Diagnostic::error(Code::InvalidData, format!(
                     "{what} must be a mapping, found {}",
                     kind.describe()
                 ))
@@ -133,7 +133,7 @@ fn logins(
 ) -> Vec<ByLogin> {
     let NodeKind::Array(items) = &list.kind else {
         errors.push(
-            Diagnostic::error(format!(
+            Diagnostic::error(Code::InvalidData, format!(
                 "`{key}` must be a list of logins, found {}",
                 list.kind.describe()
             ))
@@ -153,7 +153,7 @@ fn logins(
                 }),
                 kind => {
                     errors.push(
-                        Diagnostic::error(format!(
+                        Diagnostic::error(Code::InvalidData, format!(
                             "an entry of `{key}` must be a login, found {}",
                             kind.describe()
                         ))

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use super::{At, SourceGroup, SourceRoster, check_login_at, group, person_of_login};
 use crate::data::people::{Member, Person};
 use crate::data::tree::{self, Entry, Node, NodeKind};
-use crate::diagnostic::{Diagnostic, SourceFile};
+use crate::diagnostic::{Code, Diagnostic, SourceFile};
 
 /// Reads the folder at `path` (shown as `display`).
 pub(super) fn read(path: &Path, display: &str) -> Result<SourceRoster, Vec<Diagnostic>> {
@@ -127,7 +127,7 @@ fn text(node: Option<&Node>) -> Option<String> {
 fn person(file: &Arc<SourceFile>, root: &Node) -> Result<Person, Vec<Diagnostic>> {
     let Some(login) = text(get(root, "github")) else {
         return Err(vec![
-            Diagnostic::error(format!("{} has no `github` login", file.name)).in_file(file, 0..0),
+            Diagnostic::error(Code::InvalidData, format!("{} has no `github` login", file.name)).in_file(file, 0..0),
         ]);
     };
     let at: At = (
@@ -157,7 +157,7 @@ fn team(
 ) -> Result<Team, Vec<Diagnostic>> {
     let Some(name) = text(get(root, "name")) else {
         return Err(vec![
-            Diagnostic::error(format!("{} has no `name`", file.name)).in_file(file, 0..0),
+            Diagnostic::error(Code::InvalidData, format!("{} has no `name`", file.name)).in_file(file, 0..0),
         ]);
     };
     let website = get(root, "website");
@@ -218,7 +218,7 @@ fn members(
             };
             let Some(&person) = by_login.get(&login.to_lowercase()) else {
                 errors.push(
-                    Diagnostic::error(format!(
+                    Diagnostic::error(Code::UndefinedReference, format!(
                         "team `{name}` lists `{login}`, who has no file in people/"
                     ))
                     .in_file(file, span)
@@ -277,7 +277,7 @@ fn link_parents(teams: Vec<Team>, errors: &mut Vec<Diagnostic>) -> Vec<SourceGro
                 match index.get(&name) {
                     Some(&p) => source.group.parent = Some(p),
                     None => errors.push(
-                        Diagnostic::error(format!(
+                        Diagnostic::error(Code::UndefinedReference, format!(
                             "`subteam-of` names `{name}`, which has no file in teams/"
                         ))
                         .in_file(&at.0, at.1),

@@ -7,7 +7,7 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use super::{Entry, Node, NodeKind};
-use crate::diagnostic::{Diagnostic, SourceFile};
+use crate::diagnostic::{Code, Diagnostic, SourceFile};
 
 // The structural bytes, named as in the grammar of RFC 8259.
 const BEGIN_OBJECT: u8 = b'{';
@@ -28,7 +28,7 @@ pub(super) fn parse(file: &Arc<SourceFile>) -> Result<Node, Diagnostic> {
     if let Err(e) = serde_json::from_str::<serde::de::IgnoredAny>(text) {
         let at = offset_of(text, e.line(), e.column());
         return Err(
-            Diagnostic::error(format!("{} is not valid JSON", file.name))
+            Diagnostic::error(Code::SyntaxError, format!("{} is not valid JSON", file.name))
                 .in_file(file, at..at + 1)
                 .with_label(strip_position(&e.to_string())),
         );
@@ -91,7 +91,7 @@ impl Reader<'_> {
     }
 
     fn unexpected(&self) -> Diagnostic {
-        Diagnostic::error(format!("{} is not valid JSON", self.file.name))
+        Diagnostic::error(Code::SyntaxError, format!("{} is not valid JSON", self.file.name))
             .in_file(self.file, self.pos..self.pos + 1)
             .with_label("unexpected character")
     }
@@ -168,7 +168,7 @@ impl Reader<'_> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
             return Err(
-                Diagnostic::error(format!("{} is nested too deeply", self.file.name))
+                Diagnostic::error(Code::SyntaxError, format!("{} is nested too deeply", self.file.name))
                     .in_file(self.file, self.pos..self.pos + 1)
                     .with_label(format!("more than {MAX_DEPTH} arrays and objects deep"))
                     .with_note("a people file needs four levels"),
@@ -270,7 +270,7 @@ impl Reader<'_> {
             let line =
                 crate::diagnostic::position_in(&self.file.name, self.text, first.key_span.start)
                     .line;
-            return Err(Diagnostic::error(format!("duplicate key `{key}`"))
+            return Err(Diagnostic::error(Code::SyntaxError, format!("duplicate key `{key}`"))
                 .in_file(self.file, key_span)
                 .with_label("already defined")
                 .with_note(format!("first defined on line {line}")));

@@ -10,7 +10,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::files::{self, ReadError};
-use crate::diagnostic::{Diagnostic, SourceFile};
+use crate::diagnostic::{Code, Diagnostic, SourceFile};
 
 /// A value and where it is.
 #[derive(Debug, Clone, PartialEq)]
@@ -67,7 +67,7 @@ impl NodeKind {
 /// JSON by extension. `display` is the path shown in diagnostics.
 pub fn read(path: &Path, display: &str) -> Result<(Arc<SourceFile>, Node), Vec<Diagnostic>> {
     let bytes = files::read_bytes(path, files::MAX_DATA_FILE)
-        .map_err(|e| vec![Diagnostic::error(e.describe(display)).at_path(display)])?;
+        .map_err(|e| vec![Diagnostic::error(Code::UnreadableFile, e.describe(display)).at_path(display)])?;
     let is_json = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("json"));
@@ -85,7 +85,7 @@ pub fn read_yaml(path: &Path, display: &str) -> Result<(Arc<SourceFile>, Node), 
 /// that cannot be read gives.
 pub fn read_text_file(path: &Path, display: &str) -> Result<Arc<SourceFile>, Vec<Diagnostic>> {
     let text = files::read_text(path, files::MAX_DATA_FILE)
-        .map_err(|e| vec![Diagnostic::error(e.describe(display)).at_path(display)])?;
+        .map_err(|e| vec![Diagnostic::error(Code::UnreadableFile, e.describe(display)).at_path(display)])?;
     Ok(Arc::new(SourceFile {
         name: display.to_string(),
         text,
@@ -106,7 +106,7 @@ pub fn parse_bytes(
                 text: lossy,
             });
             return Err(vec![
-                Diagnostic::error(format!("{display} is not valid UTF-8"))
+                Diagnostic::error(Code::UnreadableFile, format!("{display} is not valid UTF-8"))
                     .in_file(&file, at..at + 1)
                     .with_label("invalid byte here")
                     .with_help("save the file as UTF-8"),
@@ -114,7 +114,7 @@ pub fn parse_bytes(
         }
         Err(e) => {
             return Err(vec![
-                Diagnostic::error(e.describe(display)).at_path(display),
+                Diagnostic::error(Code::UnreadableFile, e.describe(display)).at_path(display),
             ]);
         }
     };
@@ -140,7 +140,7 @@ fn parse_toml(file: &Arc<SourceFile>) -> Result<Node, Diagnostic> {
             .filter(|span| !span.is_empty() || span.start > 0)
             .or_else(|| too_deep_at(&file.text).map(|at| at..at + 1))
             .unwrap_or(0..0);
-        Diagnostic::error(format!("{} is not valid TOML", file.name))
+        Diagnostic::error(Code::SyntaxError, format!("{} is not valid TOML", file.name))
             .in_file(file, span)
             .with_label(e.message().trim().to_string())
     })?;

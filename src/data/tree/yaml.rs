@@ -8,7 +8,7 @@ use yaml_rust2::parser::{Event, Parser};
 use yaml_rust2::scanner::{Marker, ScanError, TScalarStyle};
 
 use super::{Entry, Node, NodeKind};
-use crate::diagnostic::{Diagnostic, SourceFile};
+use crate::diagnostic::{Code, Diagnostic, SourceFile};
 
 /// Deepest nesting read; OWNERS files are two or three levels deep.
 const MAX_DEPTH: usize = 64;
@@ -61,7 +61,7 @@ impl Reader<'_> {
 
     fn syntax_error(&self, error: &ScanError) -> Diagnostic {
         let at = self.offset(*error.marker());
-        Diagnostic::error(format!(
+        Diagnostic::error(Code::SyntaxError, format!(
             "{} is not valid YAML: {}",
             self.file.name,
             error.info()
@@ -70,7 +70,7 @@ impl Reader<'_> {
     }
 
     fn error(&self, at: Range<usize>, message: &str) -> Diagnostic {
-        Diagnostic::error(format!("{}: {message}", self.file.name)).in_file(self.file, at)
+        Diagnostic::error(Code::SyntaxError, format!("{}: {message}", self.file.name)).in_file(self.file, at)
     }
 
     fn node(&mut self, event: Event, mark: Marker, depth: usize) -> Result<Node, Diagnostic> {

@@ -6,9 +6,16 @@ use std::sync::Arc;
 
 use codespan_reporting::files::{Files, SimpleFiles};
 
+mod code;
+
+pub use code::{ALL as ALL_CODES, Code};
+
 /// How bad a diagnostic is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Severity {
+    /// Information that needs no change (a link that works through a
+    /// redirect); never fails a run.
+    Note,
     /// Printed, but the book is still written.
     Warning,
     /// Fails the build (unless `on-error = "warn"`).
@@ -68,8 +75,10 @@ pub enum FollowOn {
 /// One problem found during a run.
 #[derive(Debug, Clone)]
 pub struct Diagnostic {
-    /// Error or warning.
+    /// Error, warning or note.
     pub severity: Severity,
+    /// The kind of problem, as a stable code.
+    pub code: Code,
     /// The headline, without a trailing period.
     pub message: String,
     /// Where it is; `None` for problems with the run as a whole.
@@ -87,18 +96,24 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     /// A new error with no location.
-    pub fn error(message: impl Into<String>) -> Self {
-        Self::new(Severity::Error, message)
+    pub fn error(code: Code, message: impl Into<String>) -> Self {
+        Self::new(Severity::Error, code, message)
     }
 
     /// A new warning with no location.
-    pub fn warning(message: impl Into<String>) -> Self {
-        Self::new(Severity::Warning, message)
+    pub fn warning(code: Code, message: impl Into<String>) -> Self {
+        Self::new(Severity::Warning, code, message)
     }
 
-    fn new(severity: Severity, message: impl Into<String>) -> Self {
+    /// A new note with no location.
+    pub fn note(code: Code, message: impl Into<String>) -> Self {
+        Self::new(Severity::Note, code, message)
+    }
+
+    fn new(severity: Severity, code: Code, message: impl Into<String>) -> Self {
         Diagnostic {
             severity,
+            code,
             message: message.into(),
             location: None,
             label: String::new(),
