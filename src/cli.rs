@@ -1,12 +1,16 @@
-//! The command line: `supports`, `install`, and the preprocessor itself.
+//! The command line: `supports`, `install`, `check`, and the
+//! preprocessor itself.
 
+use std::ffi::OsString;
 use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum};
 
+use crate::check_command::{self, CheckOptions};
 use crate::directives;
+use crate::report::MessageFormat;
 use crate::{Environment, install, preprocess};
 
 /// An mdBook preprocessor for community docs: maintainer lists, FAQ blocks
@@ -36,6 +40,62 @@ pub enum Command {
         #[arg(default_value = ".")]
         book_dir: PathBuf,
     },
+    /// Run every check of a build (settings, data files, directives, the
+    /// CODEOWNERS drift check, anchors) without writing the book.
+    ///
+    /// The book is loaded by your `mdbook`, exactly as a build loads it.
+    /// Exit status: 0 no errors, 1 errors (or warnings with
+    /// `--deny warnings`), 2 the check could not run.
+    Check {
+        /// The book's folder (where book.toml is).
+        #[arg(default_value = ".")]
+        book_dir: PathBuf,
+        /// How diagnostics are printed: `human` on stderr; `json` (one
+        /// object a line), `sarif` (SARIF 2.1.0) or `github` (workflow
+        /// commands) on stdout.
+        #[arg(long, value_enum, default_value_t = FormatArg::Human)]
+        message_format: FormatArg,
+        /// `--deny warnings`: warnings fail the check too.
+        #[arg(long, value_name = "LEVEL")]
+        deny: Option<DenyArg>,
+        /// The mdBook to load the book with.
+        #[arg(long, value_name = "PATH", default_value = "mdbook")]
+        mdbook: OsString,
+    },
+    /// A renderer that writes nothing (`check` has mdBook run it).
+    #[command(hide = true)]
+    Discard,
+}
+
+/// `--message-format`'s values.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum FormatArg {
+    /// As rustc prints its errors.
+    Human,
+    /// One JSON object a line.
+    Json,
+    /// One SARIF 2.1.0 document.
+    Sarif,
+    /// GitHub Actions workflow commands.
+    Github,
+}
+
+impl From<FormatArg> for MessageFormat {
+    fn from(arg: FormatArg) -> Self {
+        match arg {
+            FormatArg::Human => MessageFormat::Human,
+            FormatArg::Json => MessageFormat::Json,
+            FormatArg::Sarif => MessageFormat::Sarif,
+            FormatArg::Github => MessageFormat::Github,
+        }
+    }
+}
+
+/// `--deny`'s values.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum DenyArg {
+    /// Warnings fail the check.
+    Warnings,
 }
 
 /// Runs the command line; returns the process exit code.
@@ -54,8 +114,57 @@ pub fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+        Some(Command::Check {
+            book_dir,
+            message_format,
+            deny,
+            mdbook,
+        }) => {
+            let options = CheckOptions {
+                book_dir,
+                format: message_format.into(),
+                deny_warnings: deny.is_some(),
+                mdbook,
+                color: std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+            };
+            let code = check_command::run(
+                &options,
+                &mut std::io::stdout().lock(),
+                &mut std::io::stderr().lock(),
+            );
+            ExitCode::from(code)
+        }
+        Some(Command::Discard) => {
+            // Read the request to its end, so mdBook's write never fails.
+            let _ = std::io::copy(&mut std::io::stdin().lock(), &mut std::io::sink());
+            ExitCode::SUCCESS
+        }
         None => run_preprocessor(),
     }
+}
+
+/// The shape diagnostics are printed in, from
+/// `MDBOOK_COMMUNITY_MESSAGE_FORMAT` (human when unset).
+fn message_format() -> Result<MessageFormat, String> {
+    let Some(value) = std::env::var_os("MDBOOK_COMMUNITY_MESSAGE_FORMAT") else {
+        return Ok(MessageFormat::Human);
+    };
+    let value = value.to_string_lossy();
+    MessageFormat::from_name(value.trim()).ok_or_else(|| {
+        format!(
+            "MDBOOK_COMMUNITY_MESSAGE_FORMAT is `{value}`; expected one of {}",
+            MessageFormat::NAMES.join(", ")
+        )
+    })
+}
+
+/// Colour on the terminal, as `NO_COLOR` and `CLICOLOR_FORCE` say.
+fn color() -> bool {
+    let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty() && v != "0");
+    if std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()) {
+        return false;
+    }
+    set("CLICOLOR_FORCE") || std::io::stderr().is_terminal()
 }
 
 fn run_preprocessor() -> ExitCode {
@@ -64,12 +173,26 @@ fn run_preprocessor() -> ExitCode {
         eprintln!("error: mdbook-community: cannot read stdin: {e}");
         return ExitCode::FAILURE;
     }
+    let message_format = match message_format() {
+        Ok(format) => format,
+        Err(e) => {
+            eprintln!("error[C102]: mdbook-community: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
     let env = Environment {
         github_actions: std::env::var_os("GITHUB_ACTIONS").is_some_and(|v| v == "true"),
         workspace: std::env::var_os("GITHUB_WORKSPACE").map(PathBuf::from),
-        color: std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+        color: color(),
         current_dir: std::env::current_dir().ok(),
         pwd: std::env::var_os("PWD").map(PathBuf::from),
+        message_format,
+        message_file: std::env::var_os("MDBOOK_COMMUNITY_MESSAGE_FILE")
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from),
+        check_status: std::env::var_os("MDBOOK_COMMUNITY_CHECK_STATUS")
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from),
     };
     let stdout = std::io::stdout();
     let mut stdout = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());

@@ -7,6 +7,7 @@
 
 mod assets;
 mod check;
+mod check_command;
 mod cli;
 mod config;
 mod data;
@@ -35,14 +36,14 @@ pub mod testing {
     pub use crate::data::codeowners::CodeOwners;
     pub use crate::data::people::People;
     pub use crate::data::tree as datatree;
-    pub use crate::diagnostic::{Diagnostic, Severity, SourceFile};
+    pub use crate::diagnostic::{ALL_CODES, Code, Diagnostic, Severity, SourceFile};
     pub use crate::expand::args::{self, ArgKind};
     pub use crate::expand::directive::Registry;
     pub use crate::mdbook::protocol;
     pub use crate::mdbook::{Book, Chapter, Context, Generation};
     pub use crate::paths::ShownPaths;
     pub use crate::pipeline::process_chapters;
-    pub use crate::report::{EmitOptions, emit};
+    pub use crate::report::{EmitOptions, MessageFormat, emit};
 
     /// Every directive this plugin ships.
     pub fn builtin_registry() -> Registry {

@@ -106,6 +106,20 @@ impl ShownPaths {
     }
 }
 
+/// Writes `bytes` to `path` through a temporary file beside it and a
+/// rename, so that a reader never sees half a file.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let name = path.file_name().map_or_else(
+        || "report".into(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let staged = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+    std::fs::write(&staged, bytes)?;
+    std::fs::rename(&staged, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&staged);
+    })
+}
+
 /// Resolves `link` (a link's path part, without fragment) relative to the
 /// folder of chapter `from` (`guide/intro.md`). `None` when it climbs out of
 /// `src`.

@@ -13,7 +13,7 @@ use crate::expand::{self, Run, directive::Registry};
 use crate::index::BookIndex;
 use crate::mdbook::{self, Chapter};
 use crate::paths::ShownPaths;
-use crate::report::{self, ChapterSource, EmitOptions};
+use crate::report::{self, ChapterSource, EmitOptions, MessageFormat};
 
 /// How the process was started, as far as output is concerned.
 #[derive(Debug, Clone, Default)]
@@ -30,6 +30,16 @@ pub struct Environment {
     /// `PWD`: the folder the user's shell is in. mdBook 0.5 starts the
     /// plugin in the book root, mdBook 0.4 where `mdbook` was started.
     pub pwd: Option<PathBuf>,
+    /// `MDBOOK_COMMUNITY_MESSAGE_FORMAT`: the shape of the diagnostics.
+    pub message_format: MessageFormat,
+    /// `MDBOOK_COMMUNITY_MESSAGE_FILE`: where the diagnostics go in that
+    /// shape (the terminal still gets the human ones); relative to the
+    /// user's folder.
+    pub message_file: Option<PathBuf>,
+    /// Set by `mdbook-community check`: the file the counts of errors and
+    /// warnings are written to. The run then prints nothing, fails on
+    /// nothing, and reports errors as errors whatever `on-error` says.
+    pub check_status: Option<PathBuf>,
 }
 
 /// Runs the preprocessor over mdBook's `input`; writes the book to `stdout`
@@ -46,7 +56,7 @@ pub fn preprocess(
     let request = match mdbook::protocol::parse_request(&input) {
         Ok(request) => request,
         Err(e) => {
-            let _ = writeln!(stderr, "error: mdbook-community: {e}");
+            let _ = writeln!(stderr, "error[C001]: mdbook-community: {e}");
             return 1;
         }
     };
@@ -54,7 +64,7 @@ pub fn preprocess(
     if output.first_run
         && let Some(warning) = mdbook::protocol::version_warning(&request.context.mdbook_version)
     {
-        let _ = writeln!(stderr, "warning: {warning}");
+        let _ = writeln!(stderr, "warning[C002]: {warning}");
     }
     // Problems in book.toml fail the build before any chapter is read,
     // unless `on-error = "warn"`: then they are warnings like the rest.
@@ -62,7 +72,13 @@ pub fn preprocess(
     let warn_only = settings.on_error == OnError::Warn;
     if !settings_problems.is_empty() && !warn_only {
         output.report(stderr, settings_problems, &[], &settings);
-        return 1;
+        if env.check_status.is_none() {
+            return 1;
+        }
+        // `check` counts the problems; mdBook must not stop before the
+        // other preprocessors have run.
+        let unchanged = vec![None; request.book.chapters.len()];
+        return write_book(&request.book, stdout, stderr, &unchanged);
     }
 
     let chapters = &request.book.chapters;
@@ -73,10 +89,20 @@ pub fn preprocess(
         return 1;
     }
 
-    if let Err(e) = request.book.write(stdout, &contents) {
+    write_book(&request.book, stdout, stderr, &contents)
+}
+
+/// Writes the answer; 0, or 1 when stdout cannot take it.
+fn write_book(
+    book: &mdbook::Book<'_>,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+    contents: &[Option<String>],
+) -> u8 {
+    if let Err(e) = book.write(stdout, contents) {
         let _ = writeln!(
             stderr,
-            "error: mdbook-community: cannot write the book to stdout: {e}"
+            "error[C001]: mdbook-community: cannot write the book to stdout: {e}"
         );
         return 1;
     }
@@ -105,10 +131,11 @@ impl<'a> Output<'a> {
         }
     }
 
-    /// How files are named, on the terminal and in annotations (worked
-    /// out only when there is something to print).
-    fn paths(&self) -> ShownPaths {
-        let here = user_folder(self.root, self.env);
+    /// How files are named, on the terminal (relative to the user's
+    /// folder when `for_people`, else to the book root) and in annotations
+    /// (worked out only when there is something to print).
+    fn paths(&self, for_people: bool) -> ShownPaths {
+        let here = user_folder(self.root, self.env).filter(|_| for_people);
         let repository = (self.env.workspace.as_deref())
             .and_then(|w| w.canonicalize().ok())
             .or_else(|| repository_of(self.root));
@@ -125,16 +152,57 @@ impl<'a> Output<'a> {
         chapters: &[Chapter],
         settings: &Settings,
     ) -> bool {
-        let warn_only = settings.on_error == OnError::Warn;
+        let checking = self.env.check_status.is_some();
+        let warn_only = settings.on_error == OnError::Warn && !checking;
         let failed = !warn_only && found.iter().any(Diagnostic::is_error);
         let (mut shown, notes) = report::collapse(found);
         if !self.first_run {
             shown.retain(|d| d.is_error() && !warn_only);
         }
-        if shown.is_empty() && notes.is_empty() {
-            return failed;
+        let file = self.env.message_file.as_deref().filter(|_| self.first_run);
+        if let Some(path) = file {
+            let format = self.env.message_format;
+            let mut text = Vec::new();
+            let _ = self.emit(&mut text, format, &shown, &notes, chapters, settings, warn_only);
+            self.write_report_file(stderr, path, &text);
         }
-        let paths = self.paths();
+        if let Some(status) = &self.env.check_status {
+            let errors = shown.iter().filter(|d| d.is_error()).count();
+            let warnings = shown.iter().filter(|d| d.severity == Severity::Warning).count();
+            let counts = format!("errors {errors}\nwarnings {warnings}\n");
+            let _ = crate::paths::write_atomically(status, counts.as_bytes());
+            return false;
+        }
+        if !shown.is_empty() || !notes.is_empty() {
+            let format = match file {
+                Some(_) => MessageFormat::Human,
+                None => self.env.message_format,
+            };
+            let _ = self.emit(stderr, format, &shown, &notes, chapters, settings, warn_only);
+            if format == MessageFormat::Human {
+                let _ = summary(stderr, &shown, warn_only);
+            }
+        }
+        failed
+    }
+
+    /// Prints `shown` in `format`, with the follow-on `notes` in the human
+    /// formats (notes are printed once, in the first run or a failing one).
+    #[allow(clippy::too_many_arguments)]
+    fn emit(
+        &self,
+        out: &mut dyn Write,
+        format: MessageFormat,
+        shown: &[Diagnostic],
+        notes: &[String],
+        chapters: &[Chapter],
+        settings: &Settings,
+        warn_only: bool,
+    ) -> std::io::Result<()> {
+        // Programs get paths relative to the book root; people, relative
+        // to the folder they are in.
+        let paths = self.paths(!format.is_machine());
+        let mut shown = shown.to_vec();
         report::show_paths(&mut shown, &paths);
         // Chapter names are only needed to print diagnostics.
         let names: Vec<String> = if shown.is_empty() {
@@ -154,18 +222,37 @@ impl<'a> Output<'a> {
             })
             .collect();
         let options = EmitOptions {
-            color: self.env.color,
-            github_actions: self.env.github_actions.then_some(paths),
+            format,
+            color: self.env.color && format == MessageFormat::Human,
+            paths,
+            workflow_commands: self.env.github_actions,
             errors_as_warnings: warn_only,
         };
-        let _ = report::emit(stderr, &shown, &sources, &options);
-        if self.first_run || failed {
+        report::emit(out, &shown, &sources, &options)?;
+        let failed = !warn_only && shown.iter().any(Diagnostic::is_error);
+        if !format.is_machine() && (self.first_run || failed) {
             for note in notes {
-                let _ = writeln!(stderr, "note: mdbook-community: {note}");
+                writeln!(out, "note: mdbook-community: {note}")?;
             }
         }
-        let _ = summary(stderr, &shown, warn_only);
-        failed
+        Ok(())
+    }
+
+    /// Writes the report to `MDBOOK_COMMUNITY_MESSAGE_FILE` (a relative
+    /// path is relative to the user's folder).
+    fn write_report_file(&self, stderr: &mut dyn Write, path: &Path, text: &[u8]) {
+        let here = user_folder(self.root, self.env);
+        let path = match here {
+            Some(here) if path.is_relative() => here.join(path),
+            _ => path.to_path_buf(),
+        };
+        if let Err(e) = crate::paths::write_atomically(&path, text) {
+            let _ = writeln!(
+                stderr,
+                "error[C001]: mdbook-community: cannot write the diagnostics to {}: {e}",
+                path.display()
+            );
+        }
     }
 }
 

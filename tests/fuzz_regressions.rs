@@ -94,7 +94,7 @@ fn fuzz_every_warning_of_a_big_codeowners_file_is_printed_with_its_line() {
     assert_eq!(found.len(), LINES, "one diagnostic per invalid line");
     let mut out = Vec::new();
     let options = EmitOptions {
-        github_actions: Some(ShownPaths::default()),
+        workflow_commands: true,
         ..EmitOptions::default()
     };
     diagnostics::emit(&mut out, &found, &[], &options).expect("written to memory");

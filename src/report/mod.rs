@@ -3,6 +3,7 @@
 
 mod follow_on;
 mod locate;
+mod machine;
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -29,14 +30,55 @@ pub struct ChapterSource<'a> {
     pub text: &'a str,
 }
 
+/// The shape diagnostics are printed in (`--message-format`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum MessageFormat {
+    /// As rustc prints them: the line, a caret, help and notes.
+    #[default]
+    Human,
+    /// One JSON object a line.
+    Json,
+    /// One SARIF 2.1.0 document.
+    Sarif,
+    /// GitHub Actions workflow commands (annotations).
+    Github,
+}
+
+impl MessageFormat {
+    /// Every format's name, as `--message-format` takes it.
+    pub const NAMES: [&str; 4] = ["human", "json", "sarif", "github"];
+
+    /// The format named `name`, if any.
+    pub fn from_name(name: &str) -> Option<Self> {
+        Some(match name {
+            "human" => MessageFormat::Human,
+            "json" => MessageFormat::Json,
+            "sarif" => MessageFormat::Sarif,
+            "github" => MessageFormat::Github,
+            _ => return None,
+        })
+    }
+
+    /// Whether the format is for programs: every diagnostic is printed,
+    /// none summarised, and files are named relative to the book root.
+    pub fn is_machine(self) -> bool {
+        matches!(self, MessageFormat::Json | MessageFormat::Sarif)
+    }
+}
+
 /// How diagnostics are printed.
 #[derive(Debug, Clone, Default)]
 pub struct EmitOptions {
+    /// The shape of the output.
+    pub format: MessageFormat,
     /// Use ANSI colours.
     pub color: bool,
-    /// Also print GitHub Actions workflow commands, with file paths
-    /// relative to the repository as these paths say.
-    pub github_actions: Option<ShownPaths>,
+    /// How files are named in annotations and SARIF (relative to the
+    /// repository).
+    pub paths: ShownPaths,
+    /// With the human format, also print GitHub Actions workflow commands
+    /// (`GITHUB_ACTIONS=true`).
+    pub workflow_commands: bool,
     /// Print errors as warnings (`on-error = "warn"`).
     pub errors_as_warnings: bool,
 }
@@ -64,6 +106,16 @@ pub fn emit(
     options: &EmitOptions,
 ) -> io::Result<()> {
     let files = FileIndex::of(diagnostics, chapters);
+    if options.format.is_machine() {
+        let all: Vec<(&Diagnostic, Severity)> = diagnostics
+            .iter()
+            .map(|d| (d, effective_severity(d, options)))
+            .collect();
+        return match options.format {
+            MessageFormat::Sarif => machine::sarif(out, &all, &files, &options.paths),
+            _ => machine::json_lines(out, &all, &files),
+        };
+    }
     let mut seen: HashMap<(String, Severity, String), usize> = HashMap::new();
     let mut hidden: Vec<(String, Severity, String)> = Vec::new();
     let mut buffer = Vec::new();
@@ -79,12 +131,14 @@ pub fn emit(
             }
             continue;
         }
-        buffer.clear();
-        render(&mut buffer, diagnostic, severity, &files, options.color)?;
-        out.write_all(&buffer)?;
-        if let Some(paths) = &options.github_actions {
+        if options.format == MessageFormat::Human {
+            buffer.clear();
+            render(&mut buffer, diagnostic, severity, &files, options.color)?;
+            out.write_all(&buffer)?;
+        }
+        if options.format == MessageFormat::Github || options.workflow_commands {
             let position = files.position(diagnostic).and_then(|mut p| {
-                p.file = paths.annotation(&p.file)?;
+                p.file = options.paths.annotation(&p.file)?;
                 Some(p)
             });
             writeln!(
@@ -415,6 +469,24 @@ impl<'a> FileIndex<'a> {
             .and_then(|id| self.files.name(id).ok())
             .map(|name| format!(" in {name}"))
             .unwrap_or_default()
+    }
+
+    /// Where a diagnostic starts and ends; a whole-file location is the
+    /// file's start.
+    fn region(&self, diagnostic: &Diagnostic) -> Option<machine::Region> {
+        let start = self.position(diagnostic)?;
+        let end = match self.span(diagnostic) {
+            Some((id, range)) => {
+                let location = self.files.location(id, range.end).ok()?;
+                Position {
+                    file: start.file.clone(),
+                    line: location.line_number,
+                    column: location.column_number,
+                }
+            }
+            None => start.clone(),
+        };
+        Some(machine::Region { start, end })
     }
 
     /// File, line and column of a diagnostic (1-based; columns in characters).

@@ -45,7 +45,7 @@ fn render(diagnostics: &[Diagnostic], chapters: &[ChapterSource<'_>], gha: bool)
         diagnostics,
         chapters,
         &EmitOptions {
-            github_actions: gha.then(crate::paths::ShownPaths::default),
+            workflow_commands: gha,
             ..EmitOptions::default()
         },
     )

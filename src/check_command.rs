@@ -1,0 +1,360 @@
+//! `mdbook-community check`: every check of a build, without the build.
+//!
+//! The book is loaded by the user's own `mdbook`, so that SUMMARY.md,
+//! `{{#include}}`, the other preprocessors and their order are exactly a
+//! build's. Through mdBook's environment overrides, the run swaps the
+//! book's renderers for one that writes nothing ([`CHECK_RENDERER`]),
+//! points `[preprocessor.community]` at this binary, and asks the plugin
+//! for its diagnostics in a file, with their counts in another; this
+//! process prints the one and decides the exit code from the other.
+
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use serde_json::{Map, Value, json};
+
+use crate::mdbook::protocol::CHECK_RENDERER;
+use crate::report::MessageFormat;
+
+/// Exit codes, as `check` documents them.
+pub const CLEAN: u8 = 0;
+/// Errors were found (or warnings, with `--deny warnings`).
+pub const PROBLEMS: u8 = 1;
+/// The check could not run.
+pub const COULD_NOT_RUN: u8 = 2;
+
+/// What `check` was asked to do.
+#[derive(Debug, Clone)]
+pub struct CheckOptions {
+    /// The book's folder.
+    pub book_dir: PathBuf,
+    /// The shape of the output.
+    pub format: MessageFormat,
+    /// Warnings fail the check too.
+    pub deny_warnings: bool,
+    /// The `mdbook` to run.
+    pub mdbook: OsString,
+    /// Colour the human output.
+    pub color: bool,
+}
+
+/// Why the check could not run: one line for the user.
+#[derive(Debug)]
+pub struct CouldNotRun(pub String);
+
+/// What the plugin found.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Counts {
+    errors: usize,
+    warnings: usize,
+}
+
+/// Runs the check; prints the diagnostics (human ones to `stderr`, the
+/// machine formats to `stdout`) and returns the exit code.
+pub fn run(options: &CheckOptions, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
+    match check(options) {
+        Ok((report, counts)) => {
+            let human = options.format == MessageFormat::Human;
+            let out: &mut dyn Write = if human { stderr } else { stdout };
+            let _ = out.write_all(&report);
+            if human {
+                let _ = writeln!(out, "{}", closing_line(&counts));
+            }
+            let failed = counts.errors > 0 || options.deny_warnings && counts.warnings > 0;
+            if failed { PROBLEMS } else { CLEAN }
+        }
+        Err(CouldNotRun(why)) => {
+            let _ = writeln!(stderr, "error: mdbook-community check: {why}");
+            COULD_NOT_RUN
+        }
+    }
+}
+
+fn closing_line(counts: &Counts) -> String {
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    match (counts.errors, counts.warnings) {
+        (0, 0) => "mdbook-community check: no problems found".to_string(),
+        (0, w) => format!("warning: mdbook-community check: {}", plural(w, "warning")),
+        (e, 0) => format!("error: mdbook-community check: {}", plural(e, "error")),
+        (e, w) => format!(
+            "error: mdbook-community check: {}, {}",
+            plural(e, "error"),
+            plural(w, "warning")
+        ),
+    }
+}
+
+/// Runs mdBook over the book with the check renderer; the report and the
+/// counts.
+fn check(options: &CheckOptions) -> Result<(Vec<u8>, Counts), CouldNotRun> {
+    let root = &options.book_dir;
+    let html = html_table(root)?;
+    let exe = std::env::current_exe()
+        .map_err(|e| CouldNotRun(format!("cannot find this program's own path: {e}")))?;
+    let work = ScratchDir::new()?;
+    let report = work.0.join("report");
+    let status = work.0.join("status");
+    let mut renderer = Map::new();
+    renderer.insert("command".into(), json!(format!("{} discard", quoted(&exe))));
+    if let Some(html) = html {
+        renderer.insert("html".into(), html);
+    }
+    let output = json!({ CHECK_RENDERER: Value::Object(renderer) });
+    let mut command = Command::new(&options.mdbook);
+    command
+        .arg("build")
+        .arg(root)
+        .arg("--dest-dir")
+        .arg(work.0.join("book"))
+        .env("MDBOOK_OUTPUT", output.to_string())
+        .env("MDBOOK_PREPROCESSOR__COMMUNITY__COMMAND", quoted(&exe))
+        .env("MDBOOK_PREPROCESSOR__COMMUNITY__RENDERERS", json!([CHECK_RENDERER]).to_string())
+        .env("MDBOOK_COMMUNITY_MESSAGE_FORMAT", format_name(options.format))
+        .env("MDBOOK_COMMUNITY_MESSAGE_FILE", &report)
+        .env("MDBOOK_COMMUNITY_CHECK_STATUS", &status)
+        .env_remove("GITHUB_ACTIONS")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    if options.color {
+        command.env("CLICOLOR_FORCE", "1");
+    }
+    let finished = command.output().map_err(|e| {
+        CouldNotRun(format!(
+            "cannot run `{}`: {e} (install mdBook, or name it with --mdbook)",
+            options.mdbook.to_string_lossy()
+        ))
+    })?;
+    if !finished.status.success() {
+        return Err(CouldNotRun(mdbook_failure(&finished.stderr)));
+    }
+    if let Some(missing) = missing_preprocessor(&finished.stderr) {
+        return Err(CouldNotRun(missing));
+    }
+    let Ok(counts) = std::fs::read_to_string(&status) else {
+        return Err(CouldNotRun(
+            "mdbook ran, but not this plugin: is [preprocessor.community] in book.toml turned off?"
+                .into(),
+        ));
+    };
+    let report = std::fs::read(&report).unwrap_or_default();
+    Ok((report, parse_counts(&counts)))
+}
+
+fn format_name(format: MessageFormat) -> &'static str {
+    match format {
+        MessageFormat::Human => "human",
+        MessageFormat::Json => "json",
+        MessageFormat::Sarif => "sarif",
+        MessageFormat::Github => "github",
+    }
+}
+
+fn parse_counts(text: &str) -> Counts {
+    let mut counts = Counts::default();
+    for line in text.lines() {
+        let mut words = line.split_whitespace();
+        let (Some(name), Some(n)) = (words.next(), words.next()) else {
+            continue;
+        };
+        let n = n.parse().unwrap_or(0);
+        match name {
+            "errors" => counts.errors = n,
+            "warnings" => counts.warnings = n,
+            _ => {}
+        }
+    }
+    counts
+}
+
+/// The book's `[output.html]` as JSON (`None` when the book has an
+/// `[output]` table without HTML); checks that `root` is a book with the
+/// plugin configured.
+fn html_table(root: &Path) -> Result<Option<Value>, CouldNotRun> {
+    let path = root.join("book.toml");
+    if !path.is_file() {
+        return Err(CouldNotRun(format!(
+            "{} is not an mdBook book: there is no book.toml in it",
+            crate::paths::display(root)
+        )));
+    }
+    let text = crate::data::files::read_text(&path, crate::data::files::MAX_DATA_FILE)
+        .map_err(|e| CouldNotRun(e.describe("book.toml")))?;
+    let doc: toml_edit::DocumentMut = text
+        .parse()
+        .map_err(|e: toml_edit::TomlError| CouldNotRun(format!("book.toml is not valid TOML: {}", e.message().trim())))?;
+    let configured = doc
+        .get("preprocessor")
+        .and_then(|p| p.get("community"))
+        .is_some();
+    if !configured {
+        return Err(CouldNotRun(
+            "book.toml has no [preprocessor.community]; add it with `mdbook-community install`"
+                .into(),
+        ));
+    }
+    Ok(match doc.get("output") {
+        None => Some(json!({})),
+        Some(output) => output.get("html").map(item_to_json),
+    })
+}
+
+/// A TOML item as JSON, as mdBook passes its config.
+fn item_to_json(item: &toml_edit::Item) -> Value {
+    match item {
+        toml_edit::Item::Value(v) => value_to_json(v),
+        toml_edit::Item::Table(t) => {
+            Value::Object(t.iter().map(|(k, v)| (k.to_string(), item_to_json(v))).collect())
+        }
+        toml_edit::Item::ArrayOfTables(a) => Value::Array(
+            a.iter()
+                .map(|t| item_to_json(&toml_edit::Item::Table(t.clone())))
+                .collect(),
+        ),
+        toml_edit::Item::None => Value::Null,
+    }
+}
+
+fn value_to_json(value: &toml_edit::Value) -> Value {
+    use toml_edit::Value as V;
+    match value {
+        V::String(s) => json!(s.value()),
+        V::Integer(i) => json!(i.value()),
+        V::Float(f) => json!(f.value()),
+        V::Boolean(b) => json!(b.value()),
+        V::Datetime(d) => json!(d.value().to_string()),
+        V::Array(a) => Value::Array(a.iter().map(value_to_json).collect()),
+        V::InlineTable(t) => {
+            Value::Object(t.iter().map(|(k, v)| (k.to_string(), value_to_json(v))).collect())
+        }
+    }
+}
+
+/// `path` as one word of a command line mdBook splits like a shell.
+fn quoted(path: &Path) -> String {
+    let text = path.to_string_lossy();
+    if text.bytes().all(|b| b.is_ascii_alphanumeric() || b"/._-+:\\".contains(&b)) {
+        text.into_owned()
+    } else {
+        format!("'{}'", text.replace('\'', r"'\''"))
+    }
+}
+
+/// mdBook's reason for failing, in one line: its first error and the
+/// last of the causes it gives, without log prefixes.
+fn mdbook_failure(stderr: &[u8]) -> String {
+    let text = String::from_utf8_lossy(stderr);
+    if let Some(missing) = missing_preprocessor(stderr) {
+        return missing;
+    }
+    let cause = |l: &&str| l.to_lowercase().starts_with("caused by:");
+    // The first line logged at the error level that is not a cause.
+    let first = text
+        .lines()
+        .filter(|raw| raw.contains("ERROR"))
+        .map(strip_log_prefix)
+        .find(|l| !cause(l));
+    let lines: Vec<&str> = text.lines().map(strip_log_prefix).collect();
+    let first = first.or_else(|| lines.iter().rfind(|l| !l.is_empty()).copied());
+    let Some(first) = first else {
+        return "mdbook could not load the book, and said nothing".to_string();
+    };
+    let first = first.trim().trim_start_matches("Error: ");
+    match lines.iter().rfind(|l| cause(l)) {
+        Some(last) => format!(
+            "mdbook could not load the book: {first}: {}",
+            last.trim()["caused by:".len()..].trim()
+        ),
+        None => format!("mdbook could not load the book: {first}"),
+    }
+}
+
+/// mdBook 0.4 only warns about a preprocessor it cannot start, and builds
+/// the book without it; a check of that book would not be the build's.
+fn missing_preprocessor(stderr: &[u8]) -> Option<String> {
+    let text = String::from_utf8_lossy(stderr);
+    let lines: Vec<&str> = text.lines().map(strip_log_prefix).collect();
+    let at = lines.iter().position(|l| l.contains("wasn't found"))?;
+    // mdBook 0.5 goes on with how to make the preprocessor optional.
+    let line = lines[at].split("? ").next().unwrap_or(lines[at]).trim_end_matches('?');
+    let command = lines
+        .get(at + 1)
+        .and_then(|l| l.trim().strip_prefix("Command: "))
+        .map(|c| format!(" (`{}`)", c.trim()))
+        .unwrap_or_default();
+    Some(format!("mdbook could not run a preprocessor: {}?{command}", line.trim()))
+}
+
+/// A log line without mdBook 0.4's `2026-01-01 10:00:00 [ERROR] (module): `
+/// or mdBook 0.5's `ERROR ` prefix.
+fn strip_log_prefix(line: &str) -> &str {
+    let mut line = line.trim();
+    if let Some(at) = line.find("] (")
+        && let Some(end) = line[at..].find("): ")
+    {
+        line = &line[at + end + 3..];
+    }
+    for level in ["ERROR ", "WARN ", "INFO ", "DEBUG ", "TRACE "] {
+        if let Some(rest) = line.strip_prefix(level) {
+            line = rest;
+            break;
+        }
+    }
+    line.trim()
+}
+
+/// A folder for the report files, removed when dropped.
+struct ScratchDir(PathBuf);
+
+impl ScratchDir {
+    fn new() -> Result<Self, CouldNotRun> {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        let dir = std::env::temp_dir().join(format!(
+            "mdbook-community-check-{}-{nanos}",
+            std::process::id()
+        ));
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| CouldNotRun(format!("cannot create {}: {e}", dir.display())))?;
+        Ok(ScratchDir(dir))
+    }
+}
+
+impl Drop for ScratchDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_and_closing_lines() {
+        let counts = parse_counts("errors 2\nwarnings 1\n");
+        assert_eq!(counts, Counts { errors: 2, warnings: 1 });
+        assert_eq!(closing_line(&counts), "error: mdbook-community check: 2 errors, 1 warning");
+        assert_eq!(closing_line(&Counts::default()), "mdbook-community check: no problems found");
+    }
+
+    #[test]
+    fn mdbook_log_prefixes_are_dropped() {
+        let log = "2026-12-02 07:00:00 [INFO] (mdbook::book): Book building has started\n\
+                   2026-12-02 07:00:00 [ERROR] (mdbook::utils): Error: Summary parsing failed for file=\"src/SUMMARY.md\"\n";
+        assert_eq!(
+            mdbook_failure(log.as_bytes()),
+            "mdbook could not load the book: Summary parsing failed for file=\"src/SUMMARY.md\""
+        );
+        assert_eq!(strip_log_prefix("ERROR Summary parsing failed"), "Summary parsing failed");
+    }
+
+    #[test]
+    fn paths_with_spaces_are_quoted_for_mdbook() {
+        assert_eq!(quoted(Path::new("/usr/bin/mdbook-community")), "/usr/bin/mdbook-community");
+        assert_eq!(quoted(Path::new("/a b/it's")), r"'/a b/it'\''s'");
+    }
+}
