@@ -12,6 +12,9 @@ use crate::mdbook::{Context, Generation};
 use crate::paths;
 
 mod people;
+mod redirects;
+
+pub use redirects::Redirect;
 
 pub use people::{
     DEFAULT_FILE, INACTIVE_STATUSES, OwnerCheck, PeopleFormat, PeopleSource, source_paths,
@@ -84,6 +87,8 @@ pub struct Settings {
     /// Whether `install` added the CSS and JS to `[output.html]`; if not,
     /// pages that need them get them inline.
     pub assets_installed: bool,
+    /// `[output.html.redirect]`: old pages and headings, and where they went.
+    pub redirects: Vec<Redirect>,
 }
 
 /// Keys mdBook itself reads from every `[preprocessor.*]` table.
@@ -145,6 +150,7 @@ impl Settings {
             contributing_url: None,
             check_anchors: AnchorCheck::default(),
             assets_installed: crate::assets::installed(config),
+            redirects: redirects::read(config, &context.root),
         };
         let table = config.get("preprocessor").and_then(|p| p.get("community"));
         let Some(Value::Object(table)) = table else {

@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::check;
-use crate::config::{OnError, Settings};
+use crate::config::{AnchorCheck, OnError, Settings};
 use crate::data::Data;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::expand::{self, Run, directive::Registry};
@@ -314,6 +314,10 @@ pub fn process_chapters(
         .collect();
     let book = BookIndex::new(settings, chapters, texts, partial);
     let checked = check::check_book(&run, &expanded, &book);
+    let redirects = match settings.check_anchors {
+        AnchorCheck::Off => Vec::new(),
+        _ => check::redirects::check_redirects(&run, &book),
+    };
     // The index borrows the expanded texts; they become the chapters now.
     drop(book);
     let mut expanded = expanded;
@@ -323,6 +327,7 @@ pub fn process_chapters(
     // CODEOWNERS and the roster; then the chapters', in order.
     let mut diagnostics = data.diagnostics();
     diagnostics.extend(drift);
+    diagnostics.extend(redirects);
     for (index, checked) in checked {
         contents[index] = checked
             .text

@@ -11,7 +11,7 @@ use mdbook_community::testing::CodeOwners;
 use mdbook_community::testing::Settings;
 use mdbook_community::testing::builtin_registry;
 use mdbook_community::testing::process_chapters;
-use mdbook_community::testing::{self as diagnostics, EmitOptions, ShownPaths, SourceFile};
+use mdbook_community::testing::{self as diagnostics, EmitOptions, SourceFile};
 use mdbook_community::testing::{Context, Generation};
 use serde_json::{Value, json};
 

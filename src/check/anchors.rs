@@ -12,6 +12,7 @@ use memchr::memmem;
 use percent_encoding::percent_decode_str;
 
 use super::map::{ChapterMap, Place};
+use super::redirects;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::expand::Run;
 use crate::ids::{self, BookIds, PageIds};
@@ -50,8 +51,12 @@ pub fn check_chapter(
         .filter_map(|link| {
             let (range, note_at) = map.written(expanded, link.range.clone())?;
             let diagnostic = check_link(run, book, index, here, &link.dest, range)?;
+            let diagnostic = match diagnostic.is_error() {
+                true => run.settings.check_anchors.severity_of(diagnostic),
+                false => diagnostic, // a note about a redirect
+            };
             Some(BrokenLink {
-                diagnostic: run.settings.check_anchors.severity_of(diagnostic),
+                diagnostic,
                 note_at,
             })
         })
@@ -109,6 +114,9 @@ fn check_link(
     dest: &str,
     range: Range<usize>,
 ) -> Option<Diagnostic> {
+    if let Some(note) = through_redirect(run, book, here, dest) {
+        return Some(note.in_chapter(index, range));
+    }
     let (page, place, fragment) = target_of(run, book, index, here, dest)?;
     if fragment.is_empty() || page.contains(&fragment) {
         return None;
@@ -127,7 +135,58 @@ fn check_link(
     let error = Diagnostic::error(Code::BrokenAnchor, format!("broken link: no heading `#{fragment}` {place}"))
         .in_chapter(index, range)
         .with_label("this anchor does not exist");
-    Some(ids::with_closest_anchor(error, &fragment, &page))
+    let redirect_help = paths::is_relative(dest)
+        .then(|| ids::closest_anchor(&fragment, &page))
+        .flatten()
+        .and_then(|closest| {
+            let target = target_chapter(book, index, here, dest)?;
+            let page = run.chapters[target].path.as_deref()?;
+            redirects::suggest_redirect(run.settings.generation, page, &fragment, closest)
+        });
+    let error = ids::with_closest_anchor(error, &fragment, &page);
+    Some(match redirect_help {
+        Some(help) => error.with_help(help),
+        None => error,
+    })
+}
+
+/// The chapter a relative link points at (`index` for `#fragment`).
+fn target_chapter(book: &BookIndex<'_>, index: usize, here: &str, dest: &str) -> Option<usize> {
+    let (path, _) = paths::split_fragment(dest);
+    if path.is_empty() {
+        return Some(index);
+    }
+    let resolved = paths::resolve(here, &decode(path))?;
+    book.chapter_by_path(&paths::as_chapter_path(&resolved))
+}
+
+/// The note for a relative link whose page or heading has moved, when a
+/// redirect of `[output.html.redirect]` takes it to the new place.
+fn through_redirect(
+    run: &Run<'_>,
+    book: &BookIndex<'_>,
+    here: &str,
+    dest: &str,
+) -> Option<Diagnostic> {
+    let redirects = &run.settings.redirects;
+    if redirects.is_empty() || !paths::is_relative(dest) {
+        return None;
+    }
+    let (path, fragment) = paths::split_fragment(dest);
+    let fragment = decode(fragment?);
+    let page = if path.is_empty() {
+        here.to_string()
+    } else {
+        paths::as_chapter_path(&paths::resolve(here, &decode(path))?)
+    };
+    let chapter = book.chapter_by_path(&page);
+    if let Some(ids) = chapter.and_then(|c| book.page(c))
+        && ids.contains(&fragment)
+    {
+        return None; // the heading is there: no redirect is involved
+    }
+    let (redirect, new_place) = redirects::moved(redirects, &page, &fragment, chapter.is_some())?;
+    Some(redirects::note_for_link(redirect, here, &new_place))
 }
 
 /// `%20` and friends, for fragments written percent-encoded; the text as

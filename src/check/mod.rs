@@ -5,6 +5,7 @@
 pub mod anchors;
 mod map;
 pub mod owners;
+pub mod redirects;
 
 use crate::config::{AnchorCheck, OnError};
 use crate::diagnostic::{Diagnostic, Location};

@@ -231,7 +231,7 @@ pub fn with_closest_anchor(error: Diagnostic, fragment: &str, page: &PageIds) ->
     } else {
         error
     };
-    if let Some(id) = did_you_mean(fragment, page.ids()) {
+    if let Some(id) = closest_anchor(fragment, page) {
         let note = crate::unicode::difference_note(fragment, id);
         let error = error.with_suggestion(Some(format!("#{id}")));
         return match note {
@@ -239,16 +239,21 @@ pub fn with_closest_anchor(error: Diagnostic, fragment: &str, page: &PageIds) ->
             None => error,
         };
     }
-    let headings = page.headings.iter().map(|h| h.id.as_str());
-    if let Some(id) = by_shared_words(fragment, headings) {
-        return error.with_suggestion(Some(format!("#{id}")));
-    }
     let ids: Vec<String> = page.ids().map(|id| format!("`#{id}`")).collect();
     error.with_note(listing(
         "the page's anchors",
         "the page has no anchors",
         &ids,
     ))
+}
+
+/// The id of `page` a link to the missing `#fragment` most likely meant:
+/// a near spelling, else the heading sharing the most words.
+pub fn closest_anchor<'p>(fragment: &str, page: &'p PageIds) -> Option<&'p str> {
+    did_you_mean(fragment, page.ids()).or_else(|| {
+        let headings = page.headings.iter().map(|h| h.id.as_str());
+        by_shared_words(fragment, headings)
+    })
 }
 
 /// The candidate sharing the most words with `wanted` (words: runs of

@@ -1,0 +1,146 @@
+//! Redirects in the anchor check: `[output.html.redirect]` is part of the
+//! book's map. A link to a moved page or heading works (a note says where
+//! it went); a redirect must lead somewhere that exists; a whole-page
+//! redirect must not stand where a chapter still is.
+
+use crate::config::Redirect;
+use crate::diagnostic::{Code, Diagnostic, did_you_mean};
+use crate::expand::Run;
+use crate::ids::{self, BookIds};
+use crate::index::BookIndex;
+use crate::mdbook::Generation;
+use crate::paths;
+
+/// Where a link to `page` (a chapter path) and `fragment` goes through a
+/// redirect, if one applies: the heading's own redirect, or, for a page
+/// that is not a chapter, the page's (which keeps the fragment).
+pub fn moved<'r>(
+    redirects: &'r [Redirect],
+    page: &str,
+    fragment: &str,
+    page_exists: bool,
+) -> Option<(&'r Redirect, String)> {
+    let exact = redirects
+        .iter()
+        .find(|r| r.from == page && r.from_fragment.as_deref() == Some(fragment));
+    let whole = || {
+        redirects
+            .iter()
+            .find(|r| !page_exists && r.from == page && r.from_fragment.is_none())
+    };
+    let redirect = exact.or_else(whole)?;
+    let (target, target_fragment) = redirect.target()?;
+    let fragment = target_fragment.unwrap_or(fragment);
+    Some((redirect, format!("{target}#{fragment}")))
+}
+
+/// The note for a link that works through `redirect`, suggesting the new
+/// place (`new_place` is a chapter path and fragment; the link is written
+/// in chapter `here`).
+pub fn note_for_link(redirect: &Redirect, here: &str, new_place: &str) -> Diagnostic {
+    let (page, fragment) = paths::split_fragment(new_place);
+    let link = if page == here {
+        format!("#{}", fragment.unwrap_or_default())
+    } else {
+        let relative = paths::relative(here, page);
+        match fragment {
+            Some(f) => format!("{relative}#{f}"),
+            None => relative,
+        }
+    };
+    Diagnostic::note(
+        Code::RedirectedLink,
+        format!("this link works through the redirect `{}` in book.toml", redirect.key()),
+    )
+    .with_label("moved")
+    .with_help(format!("link to the new place: `{link}`"))
+}
+
+/// Problems with the redirects themselves: a target page or heading that
+/// does not exist (error), and a whole-page redirect whose old page is
+/// still a chapter (warning; mdBook would write one over the other).
+pub fn check_redirects(run: &Run<'_>, book: &BookIndex<'_>) -> Vec<Diagnostic> {
+    let redirects = &run.settings.redirects;
+    let mut found = Vec::new();
+    for redirect in redirects {
+        if redirect.from_fragment.is_none() && book.chapter_by_path(&redirect.from).is_some() {
+            let warning = Diagnostic::warning(
+                Code::RedirectOverwritesChapter,
+                format!(
+                    "`{}` redirects a page that is still a chapter (`{}`)",
+                    redirect.key(),
+                    redirect.from
+                ),
+            )
+            .with_label("mdBook writes the redirect and the chapter to one file")
+            .with_help("remove the redirect, or the chapter from SUMMARY.md");
+            found.push(at_entry(warning, redirect));
+        }
+        if let Some(problem) = broken_target(run, book, redirect) {
+            found.push(at_entry(problem, redirect));
+        }
+    }
+    found
+}
+
+/// The error for a redirect whose target is missing, if it is.
+fn broken_target(run: &Run<'_>, book: &BookIndex<'_>, redirect: &Redirect) -> Option<Diagnostic> {
+    let (page, fragment) = redirect.target()?;
+    let Some(index) = book.chapter_by_path(&page) else {
+        // A redirect to another redirect's old page is a chain; it works.
+        if run.settings.redirects.iter().any(|r| r.from == page) {
+            return None;
+        }
+        let chapters = run.chapters.iter().filter_map(|c| c.path.as_deref());
+        let close = did_you_mean(&page, chapters).map(html_of);
+        let error = Diagnostic::error(
+            Code::BrokenRedirect,
+            format!("`{}` redirects to `{}`, which is not a page of this book", redirect.key(), redirect.to),
+        )
+        .with_label("no such page")
+        .with_suggestion(close);
+        return Some(error);
+    };
+    let fragment = fragment.filter(|f| !f.is_empty())?;
+    let ids = book.page(index)?;
+    if ids.contains(fragment) {
+        return None;
+    }
+    let error = Diagnostic::error(
+        Code::BrokenRedirect,
+        format!(
+            "`{}` redirects to `{}`, but `{}` has no heading `#{fragment}`",
+            redirect.key(),
+            redirect.to,
+            html_of(&page)
+        ),
+    )
+    .with_label("no such heading");
+    Some(ids::with_closest_anchor(error, fragment, &ids))
+}
+
+fn at_entry(diagnostic: Diagnostic, redirect: &Redirect) -> Diagnostic {
+    match &redirect.at {
+        Some((file, range)) => diagnostic.in_file(file, range.clone()),
+        None => diagnostic.at_path("book.toml"),
+    }
+}
+
+fn html_of(chapter: &str) -> String {
+    let stem = chapter.strip_suffix(".md").unwrap_or(chapter);
+    format!("{stem}.html")
+}
+
+/// The help for a broken link to `#fragment` on chapter `page` whose
+/// closest heading is `#closest`: besides fixing the link, a fragment
+/// redirect (mdBook 0.5) keeps links from outside the book working.
+pub fn suggest_redirect(generation: Generation, page: &str, fragment: &str, closest: &str) -> Option<String> {
+    if generation != Generation::V05 {
+        return None;
+    }
+    let html = html_of(page);
+    let file = html.rsplit('/').next().unwrap_or(&html);
+    Some(format!(
+        "if the heading was renamed, also add `\"/{html}#{fragment}\" = \"{file}#{closest}\"` to [output.html.redirect], so links from outside the book keep working"
+    ))
+}

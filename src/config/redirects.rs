@@ -1,0 +1,149 @@
+//! mdBook's `[output.html.redirect]` table: old pages and headings, and
+//! where they went. The anchor check treats it as part of the book's map.
+
+use std::collections::HashMap;
+use std::ops::Range;
+use std::path::Path;
+use std::sync::Arc;
+
+use serde_json::Value;
+
+use crate::diagnostic::SourceFile;
+use crate::paths;
+
+/// One entry of `[output.html.redirect]`.
+#[derive(Debug, Clone)]
+pub struct Redirect {
+    /// The old page as a chapter path (`guide/old.md`): the key without
+    /// its leading `/` and fragment, `.html` read as `.md`.
+    pub from: String,
+    /// The key's fragment (`/page.html#old` redirects one heading).
+    pub from_fragment: Option<String>,
+    /// Where it goes, as written.
+    pub to: String,
+    /// The entry in `book.toml`, when it can be found there.
+    pub at: Option<(Arc<SourceFile>, Range<usize>)>,
+}
+
+impl Redirect {
+    /// The target as a chapter path and fragment, when it is a link into
+    /// the book (relative to the old page's folder); `None` for a URL, a
+    /// site-absolute path, or one that climbs out of the book.
+    pub fn target(&self) -> Option<(String, Option<&str>)> {
+        if !paths::is_relative(&self.to) || self.to.starts_with('/') {
+            return None;
+        }
+        let (path, fragment) = paths::split_fragment(&self.to);
+        let page = if path.is_empty() {
+            self.from.clone()
+        } else {
+            paths::as_chapter_path(&paths::resolve(&self.from, path)?)
+        };
+        Some((page, fragment))
+    }
+
+    /// The key as written: `/old.html#fragment`.
+    pub fn key(&self) -> String {
+        let html = self.from.strip_suffix(".md").unwrap_or(&self.from);
+        match &self.from_fragment {
+            Some(f) => format!("/{html}.html#{f}"),
+            None => format!("/{html}.html"),
+        }
+    }
+}
+
+/// The redirects of `config` (mdBook's whole `book.toml`), with their
+/// places in `root/book.toml` (read only when there are any).
+pub fn read(config: &Value, root: &Path) -> Vec<Redirect> {
+    let table = config
+        .get("output")
+        .and_then(|o| o.get("html"))
+        .and_then(|h| h.get("redirect"))
+        .and_then(Value::as_object);
+    let Some(table) = table.filter(|t| !t.is_empty()) else {
+        return Vec::new();
+    };
+    let places = Places::of(root);
+    table
+        .iter()
+        .filter_map(|(key, to)| {
+            let to = to.as_str()?;
+            let (page, fragment) = paths::split_fragment(key.trim_start_matches('/'));
+            Some(Redirect {
+                from: paths::as_chapter_path(page),
+                from_fragment: fragment.map(str::to_string),
+                to: to.to_string(),
+                at: places.place(key),
+            })
+        })
+        .collect()
+}
+
+/// `book.toml` and where each key of its `[output.html.redirect]` table
+/// is (parsed once).
+struct Places {
+    file: Option<Arc<SourceFile>>,
+    keys: HashMap<String, Range<usize>>,
+}
+
+impl Places {
+    fn of(root: &Path) -> Self {
+        let path = root.join("book.toml");
+        let text = crate::data::files::read_text(&path, crate::data::files::MAX_DATA_FILE).ok();
+        let keys = text.as_deref().map(key_spans).unwrap_or_default();
+        Places {
+            file: text.map(|text| {
+                Arc::new(SourceFile {
+                    name: "book.toml".into(),
+                    text,
+                })
+            }),
+            keys,
+        }
+    }
+
+    fn place(&self, key: &str) -> Option<(Arc<SourceFile>, Range<usize>)> {
+        let range = self.keys.get(key)?.clone();
+        Some((Arc::clone(self.file.as_ref()?), range))
+    }
+}
+
+fn key_spans(text: &str) -> HashMap<String, Range<usize>> {
+    let Ok(doc) = toml_edit::Document::parse(text) else {
+        return HashMap::new();
+    };
+    let table = doc
+        .get("output")
+        .and_then(|o| o.get("html"))
+        .and_then(|h| h.get("redirect"))
+        .and_then(|r| r.as_table_like());
+    table
+        .into_iter()
+        .flat_map(|t| t.iter())
+        .filter_map(|(key, _)| Some((key.to_string(), table?.get_key_value(key)?.0.span()?)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_and_targets_are_read_as_chapter_paths() {
+        let config = serde_json::json!({"output": {"html": {"redirect": {
+            "/guide/old.html": "new.html",
+            "/guide/page.html#old": "../other.html#new",
+            "/gone.html": "https://example.com/",
+        }}}});
+        let redirects = read(&config, Path::new("/nonexistent"));
+        assert_eq!(redirects.len(), 3);
+        let old = &redirects[0];
+        assert_eq!(old.from, "guide/old.md");
+        assert_eq!(old.target(), Some(("guide/new.md".to_string(), None)));
+        let moved = &redirects[1];
+        assert_eq!(moved.from_fragment.as_deref(), Some("old"));
+        assert_eq!(moved.target(), Some(("other.md".to_string(), Some("new"))));
+        assert_eq!(moved.key(), "/guide/page.html#old");
+        assert_eq!(redirects[2].target(), None);
+    }
+}
