@@ -866,15 +866,15 @@ fn every_directive_and_data_problem_is_reported_where_it_is() {
         if case.code != 0 && !result.stdout.is_empty() {
             problems.push("wrote a partial book on failure".to_string());
         }
-        if !result.stderr.contains(case.message) {
+        if !result.messages().contains(case.message) {
             problems.push(format!("no message {:?}", case.message));
         }
         if let Some(location) = case.location
-            && !result.stderr.contains(&format!("--> {location}"))
+            && !result.messages().contains(&format!("--> {location}"))
         {
             problems.push(format!("no location {location}"));
         }
-        if result.stderr.contains("panicked") {
+        if result.messages().contains("panicked") {
             problems.push("panicked".into());
         }
         if !problems.is_empty() {
@@ -900,7 +900,7 @@ fn on_error_warn_writes_the_book_with_notes_and_changes_nothing_else() {
         if result.code != 0 {
             problems.push(format!("exit code {}", result.code));
         }
-        if !(result.stderr.contains("warning:") && result.stderr.contains(case.message)) {
+        if !(result.messages().contains("warning:") && result.messages().contains(case.message)) {
             problems.push(format!("no warning {:?}", case.message));
         }
         if result.stderr.lines().any(|l| l.starts_with("error")) {
@@ -956,16 +956,16 @@ fn codeowners_problems_are_warnings_and_skip_only_their_line() {
             ));
         }
         let warning = format!("warning: {}", case.message);
-        if result.stderr.matches(&warning).count() != 1 {
+        if result.messages().matches(&warning).count() != 1 {
             problems.push(format!("not one {warning:?}"));
         }
         if let Some(location) = case.location
-            && !result.stderr.contains(&format!("--> {location}"))
+            && !result.messages().contains(&format!("--> {location}"))
         {
             problems.push(format!("no location {location}"));
         }
         if !result
-            .stderr
+            .messages()
             .contains("= note: GitHub skips lines with invalid syntax")
             && !case.message.contains("bytes long")
         {
@@ -974,7 +974,7 @@ fn codeowners_problems_are_warnings_and_skip_only_their_line() {
         if result.stderr.lines().any(|l| l.starts_with("error")) {
             problems.push("printed an error".into());
         }
-        if result.stderr.contains("panicked") {
+        if result.messages().contains("panicked") {
             problems.push("panicked".into());
         }
         if result.code == 0 && result.contents(Shape::V05) != expected.contents(Shape::V05) {
@@ -1050,7 +1050,7 @@ fn stdin_problems_are_one_line_and_exit_1() {
         let result = run_bytes(&input);
         assert_eq!(result.code, 1, "{name}");
         assert!(result.stdout.is_empty(), "{name}: partial output");
-        assert!(result.stderr.contains(message), "{name}: {}", result.stderr);
+        assert!(result.messages().contains(message), "{name}: {}", result.stderr);
         assert_eq!(
             result.stderr.trim_end().lines().count(),
             1,
@@ -1112,9 +1112,9 @@ fn settings_problems_point_into_book_toml() {
         ));
         assert_eq!(result.code, 1, "{line}");
         assert!(result.stdout.is_empty());
-        assert!(result.stderr.contains(message), "{line}: {}", result.stderr);
+        assert!(result.messages().contains(message), "{line}: {}", result.stderr);
         assert!(
-            result.stderr.contains(location),
+            result.messages().contains(location),
             "{line}: {}",
             result.stderr
         );
@@ -1187,18 +1187,18 @@ fn configured_data_files_that_do_not_exist_are_errors_in_book_toml() {
                 "error"
             };
             assert!(
-                result.stderr.contains(&format!("{severity}: {message}")),
+                result.messages().contains(&format!("{severity}: {message}")),
                 "{line}: {}",
                 result.stderr
             );
             assert!(
-                result.stderr.contains(&format!("--> {location}")),
+                result.messages().contains(&format!("--> {location}")),
                 "{line}: {}",
                 result.stderr
             );
             if let Some(help) = help {
                 assert!(
-                    result.stderr.contains(&format!("= help: {help}")),
+                    result.messages().contains(&format!("= help: {help}")),
                     "{line}: {}",
                     result.stderr
                 );
@@ -1241,12 +1241,12 @@ fn on_error_warn_builds_despite_problems_in_book_toml() {
         "note: mdbook-community: 1 directive that uses `peple.toml` was not expanded",
     ] {
         assert!(
-            result.stderr.contains(expected),
+            result.messages().contains(expected),
             "{expected}: {}",
             result.stderr
         );
     }
-    assert!(!result.stderr.contains("error:"), "{}", result.stderr);
+    assert!(!result.messages().contains("error:"), "{}", result.stderr);
     let page = &result.contents(Shape::V05)[0];
     assert!(page.starts_with("# A\n\nBy "), "{page}");
     assert!(page.contains("mdbook-community error"), "{page}");
@@ -1265,11 +1265,11 @@ fn unclosed_directives_warn_and_stay_as_text() {
     ));
     assert_eq!(result.code, 0, "{}", result.stderr);
     assert!(
-        result.stderr.contains("warning: `{{#person` is not closed"),
+        result.messages().contains("warning: `{{#person` is not closed"),
         "{}",
         result.stderr
     );
-    assert!(result.stderr.contains("src/a.md:1:5"), "{}", result.stderr);
+    assert!(result.messages().contains("src/a.md:1:5"), "{}", result.stderr);
     assert_eq!(result.contents(Shape::V05)[0], chapter);
 }
 
@@ -1506,12 +1506,12 @@ fn hostile_values_a_field_cannot_hold_are_rejected_where_they_are() {
         assert_eq!(result.code, 1, "{data}: {}", result.stderr);
         assert!(result.stdout.is_empty(), "{data}: partial output");
         assert!(
-            result.stderr.contains(&format!("error: {message}")),
+            result.messages().contains(&format!("error: {message}")),
             "{data}: {}",
             result.stderr
         );
         assert!(
-            result.stderr.contains(&format!("--> {location}")),
+            result.messages().contains(&format!("--> {location}")),
             "{data}: {}",
             result.stderr
         );
@@ -1619,13 +1619,13 @@ fn a_misspelt_directive_is_a_warning_and_changes_nothing() {
         "= help: did you mean `{{#maintainers}}`?",
     ] {
         assert!(
-            result.stderr.contains(expected),
+            result.messages().contains(expected),
             "{expected}\n{}",
             result.stderr
         );
     }
     assert_eq!(
-        result.stderr.matches("warning:").count(),
+        result.messages().matches("warning:").count(),
         2,
         "{}",
         result.stderr
@@ -1763,11 +1763,11 @@ fn data_files_that_are_not_regular_files_or_too_big_are_refused() {
         let result = common::run_with(cmd, &input);
         assert_eq!(result.code, 1, "{people:?}: {}", result.stderr);
         assert!(
-            result.stderr.contains(message),
+            result.messages().contains(message),
             "{people:?}: {}",
             result.stderr
         );
-        assert!(!result.stderr.contains("did you mean"), "{}", result.stderr);
+        assert!(!result.messages().contains("did you mean"), "{}", result.stderr);
     }
 }
 
@@ -1806,8 +1806,8 @@ fn diagnostics_on_one_long_line_are_bounded() {
             "{} bytes of stderr",
             result.stderr.len()
         );
-        assert!(result.stderr.contains(more), "{}", result.stderr);
-        assert!(result.stderr.contains("1 | ..."), "{}", result.stderr);
+        assert!(result.messages().contains(more), "{}", result.stderr);
+        assert!(result.messages().contains("1 | ..."), "{}", result.stderr);
     }
 }
 
@@ -1826,7 +1826,7 @@ fn a_huge_wrong_anchor_is_reported() {
         &[("A", "a.md", &chapter)],
     ));
     assert_eq!(result.code, 0);
-    assert!(result.stderr.contains("no heading"), "{}", result.stderr);
+    assert!(result.messages().contains("no heading"), "{}", result.stderr);
     assert!(result.stderr.len() < 6_000, "{} bytes", result.stderr.len());
 }
 
@@ -1875,7 +1875,7 @@ fn large_people_files_load_and_render() {
     ));
     assert_eq!(result.code, 1);
     assert!(
-        result.stderr.contains("duplicate key `p7`"),
+        result.messages().contains("duplicate key `p7`"),
         "{}",
         result.stderr
     );

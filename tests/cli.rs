@@ -65,7 +65,7 @@ fn malformed_stdin_is_one_clear_line_and_exit_1() {
         assert_eq!(result.code, 1, "{input:?}");
         assert!(result.stdout.is_empty(), "{input:?}: partial output");
         assert!(
-            result.stderr.contains(expected),
+            result.messages().contains(expected),
             "{input:?}: {}",
             result.stderr
         );
@@ -75,7 +75,7 @@ fn malformed_stdin_is_one_clear_line_and_exit_1() {
             "{input:?}: {}",
             result.stderr
         );
-        assert!(!result.stderr.contains("panicked"), "{}", result.stderr);
+        assert!(!result.messages().contains("panicked"), "{}", result.stderr);
     }
 }
 
@@ -86,8 +86,8 @@ fn unsupported_mdbook_version_warns_once_and_carries_on() {
         .replace("\"0.5.4\"", "\"0.7.1\"");
     let result = run(&input);
     assert_eq!(result.code, 0);
-    let warnings: Vec<_> = result
-        .stderr
+    let messages = result.messages();
+    let warnings: Vec<_> = messages
         .lines()
         .filter(|l| l.starts_with("warning:"))
         .collect();
@@ -114,14 +114,14 @@ fn bad_settings_point_into_book_toml() {
     assert!(result.stdout.is_empty());
     assert!(
         result
-            .stderr
+            .messages()
             .contains("error: unknown key `on-eror` in [preprocessor.community]"),
         "{}",
         result.stderr
     );
-    assert!(result.stderr.contains("book.toml:5:1"), "{}", result.stderr);
+    assert!(result.messages().contains("book.toml:5:1"), "{}", result.stderr);
     assert!(
-        result.stderr.contains("help: did you mean `on-error`?"),
+        result.messages().contains("help: did you mean `on-error`?"),
         "{}",
         result.stderr
     );
@@ -193,12 +193,12 @@ fn github_actions_warnings_are_warning_annotations() {
         "::warning file=book.toml,line=3,col=1::unknown key `chek-anchors`",
     ] {
         assert!(
-            result.stderr.contains(expected),
+            result.messages().contains(expected),
             "{expected}: {}",
             result.stderr
         );
     }
-    assert!(!result.stderr.contains("::error"), "{}", result.stderr);
+    assert!(!result.messages().contains("::error"), "{}", result.stderr);
 }
 
 #[test]
@@ -215,7 +215,7 @@ fn github_actions_annotations_point_at_the_line() {
     let result = common::run_with(cmd, &input);
     assert_eq!(result.code, 1);
     assert!(
-        result.stderr.contains(
+        result.messages().contains(
             "::error file=src/guide/a.md,line=3,col=15::no person `b` in `maintainers.toml`"
         ),
         "{}",
@@ -223,7 +223,7 @@ fn github_actions_annotations_point_at_the_line() {
     );
     // Without the variable, no workflow commands.
     let result = run(&input);
-    assert!(!result.stderr.contains("::error"), "{}", result.stderr);
+    assert!(!result.messages().contains("::error"), "{}", result.stderr);
 
     // A book in a folder of the repository: paths relative to the repository.
     let repo = common::book_root(&[("docs/maintainers.toml", "[people.a]\n")]);
@@ -239,7 +239,7 @@ fn github_actions_annotations_point_at_the_line() {
     let result = common::run_with(cmd, &input);
     assert!(
         result
-            .stderr
+            .messages()
             .contains("::error file=docs/src/a.md,line=1,col=11::"),
         "{}",
         result.stderr

@@ -147,9 +147,9 @@ fn invalid_lines_warn_and_are_skipped_like_github() {
         &[("A", "a.md", "{{#codeowners x}}")],
     ));
     assert_eq!(result.code, 0, "{}", result.stderr);
-    assert!(result.stderr.contains("warning:"), "{}", result.stderr);
+    assert!(result.messages().contains("warning:"), "{}", result.stderr);
     assert!(
-        result.stderr.contains("CODEOWNERS:1:1"),
+        result.messages().contains("CODEOWNERS:1:1"),
         "{}",
         result.stderr
     );

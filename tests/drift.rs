@@ -45,7 +45,7 @@ fn build(codeowners: &str, settings: Value, chapters: &[(&str, &str, &str)]) -> 
 fn every_kind_of_drift_is_reported_once_at_its_place() {
     let result = build(CODEOWNERS, json!({}), &[("C", "c.md", "Plain.\n")]);
     assert_eq!(result.code, 0, "warnings only: {}", result.stderr);
-    let stderr = &result.stderr;
+    let stderr = &result.messages();
     assert!(
         stderr.contains(
             "warning: code owner `@acme/docs` is a team no group claims\n  --> CODEOWNERS:3:21"
@@ -89,7 +89,7 @@ fn check_owners_error_fails_and_off_is_silent() {
     assert_eq!(result.code, 1, "{}", result.stderr);
     assert!(
         result
-            .stderr
+            .messages()
             .contains("error: code owner `@alan` no longer serves"),
         "{}",
         result.stderr
@@ -107,7 +107,7 @@ fn check_owners_error_fails_and_off_is_silent() {
         json!({"inactive-statuses": ["retired"]}),
         &[("C", "c.md", "Plain.\n")],
     );
-    assert!(!result.stderr.contains("@alan"), "{}", result.stderr);
+    assert!(!result.messages().contains("@alan"), "{}", result.stderr);
 }
 
 #[test]

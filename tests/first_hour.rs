@@ -48,7 +48,7 @@ fn one_data_file_mistake_is_one_error() {
         &many_directives(),
     );
     assert_eq!(result.code, 1);
-    let stderr = &result.stderr;
+    let stderr = &result.messages();
     assert_eq!(count(stderr, "error:"), 2, "{stderr}"); // the mistake and `aborting`
     assert!(stderr.contains("error: unknown key `memebers`"), "{stderr}");
     assert!(!stderr.contains("reported separately"), "{stderr}");
@@ -73,7 +73,7 @@ fn a_member_missing_from_people_gives_no_false_broken_anchors() {
         &many_directives(),
     );
     assert_eq!(result.code, 1);
-    let stderr = &result.stderr;
+    let stderr = &result.messages();
     assert!(
         stderr.contains("group `web` lists `carol`, who is not in `people`"),
         "{stderr}"
@@ -91,7 +91,7 @@ fn a_member_missing_from_people_gives_no_false_broken_anchors() {
     let result = run_book(&[("maintainers.toml", PEOPLE)], json!({}), &chapters);
     assert_eq!(result.code, 0, "{}", result.stderr);
     assert!(
-        result.stderr.contains("did you mean `#tsdb`?"),
+        result.messages().contains("did you mean `#tsdb`?"),
         "{}",
         result.stderr
     );
@@ -105,7 +105,7 @@ fn a_missing_data_file_is_reported_once_with_the_file_meant() {
         &many_directives(),
     );
     assert_eq!(result.code, 1);
-    let stderr = &result.stderr;
+    let stderr = &result.messages();
     assert_eq!(count(stderr, "no people data file"), 1, "{stderr}");
     assert!(
         stderr.contains(
@@ -158,7 +158,7 @@ fn a_renamed_heading_is_found_by_its_words() {
     let result = contributing("{{#contributing #steps-to-contribute}}\n");
     assert!(
         result
-            .stderr
+            .messages()
             .contains("help: did you mean `#how-to-contribute`?"),
         "{}",
         result.stderr
@@ -166,7 +166,7 @@ fn a_renamed_heading_is_found_by_its_words() {
     let result = contributing("{{#contributing Steps to Contribute}}\n");
     assert!(
         result
-            .stderr
+            .messages()
             .contains("help: did you mean `How to Contribute`?"),
         "{}",
         result.stderr
@@ -182,7 +182,7 @@ fn a_renamed_heading_is_found_by_its_words() {
     );
     assert!(
         result
-            .stderr
+            .messages()
             .contains("help: did you mean `#how-to-contribute`?"),
         "{}",
         result.stderr
@@ -193,7 +193,7 @@ fn a_renamed_heading_is_found_by_its_words() {
 fn with_no_close_heading_the_headings_are_listed() {
     let result = contributing("{{#contributing #zebra}}\n");
     assert!(
-        result.stderr.contains(
+        result.messages().contains(
             "note: the page's anchors: `#contributing`, `#how-to-contribute`, `#reporting-bugs`, `#code-style`, `#tests`, `#docs`, `#releases`, `#licence` and 3 more"
         ),
         "{}",
@@ -201,9 +201,9 @@ fn with_no_close_heading_the_headings_are_listed() {
     );
     let result = contributing("{{#contributing Zebra crossing}}\n");
     assert!(
-        result.stderr.contains(
+        result.messages().contains(
             "note: its headings: \"Contributing\", \"How to Contribute\", \"Reporting Bugs\""
-        ) && result.stderr.contains("and 3 more"),
+        ) && result.messages().contains("and 3 more"),
         "{}",
         result.stderr
     );
@@ -224,7 +224,7 @@ fn a_known_status_nobody_has_yet_is_a_warning_and_a_typo_an_error() {
     let result = statuses("{{#maintainers core only=emeritus}}\n");
     assert_eq!(result.code, 0, "{}", result.stderr);
     assert!(
-        result.stderr.contains(
+        result.messages().contains(
             "warning: no member of group `core` is left by the filters: the list is empty"
         ),
         "{}",
@@ -239,14 +239,14 @@ fn a_known_status_nobody_has_yet_is_a_warning_and_a_typo_an_error() {
     assert_eq!(result.code, 1);
     assert!(
         result
-            .stderr
+            .messages()
             .contains("error: no member has the status `pendng`"),
         "{}",
         result.stderr
     );
     let result = statuses("{{#maintainers core only=emeritas}}\n");
     assert!(
-        result.stderr.contains("did you mean `emeritus`?"),
+        result.messages().contains("did you mean `emeritus`?"),
         "{}",
         result.stderr
     );
@@ -275,7 +275,7 @@ fn a_list_in_running_text_suggests_style_inline() {
     assert_eq!(result.code, 1);
     assert!(
         result
-            .stderr
+            .messages()
             .contains("help: or name them in the sentence: `{{#maintainers core style=inline}}`"),
         "{}",
         result.stderr
@@ -305,7 +305,7 @@ fn a_later_renderers_run_prints_errors_only() {
     let warning = "# A\n\n[x](#nowhere)\n";
     let first = run_for("html", warning);
     assert!(
-        first.stderr.contains("warning: broken link"),
+        first.messages().contains("warning: broken link"),
         "{}",
         first.stderr
     );
@@ -316,7 +316,7 @@ fn a_later_renderers_run_prints_errors_only() {
     let second = run_for("markdown", error);
     assert_eq!(second.code, 1);
     assert!(
-        second.stderr.contains("error: no person `nobody`"),
+        second.messages().contains("error: no person `nobody`"),
         "{}",
         second.stderr
     );

@@ -181,7 +181,7 @@ fn contributing_without_a_url_or_chapter_says_what_to_set() {
     );
     assert_eq!(result.code, 1);
     assert!(
-        result.stderr.contains("`contributing-url` is not set"),
+        result.messages().contains("`contributing-url` is not set"),
         "{}",
         result.stderr
     );
@@ -217,7 +217,7 @@ fn configured_contributing_path() {
         "error: [preprocessor.community] contributing `docs/HACKNG.md` does not exist",
         "help: did you mean `docs/HACKING.md`?",
     ] {
-        assert!(result.stderr.contains(expected), "{}", result.stderr);
+        assert!(result.messages().contains(expected), "{}", result.stderr);
     }
 }
 
@@ -274,7 +274,7 @@ fn anchor_check_warns_by_default_and_errors_when_asked() {
     );
     assert_eq!(result.code, 1);
     assert_eq!(
-        result.stderr.matches("error: broken link").count(),
+        result.messages().matches("error: broken link").count(),
         3,
         "{}",
         result.stderr
@@ -305,13 +305,13 @@ fn generated_group_headings_are_link_targets() {
     let (result, _) = run_book(&[("maintainers.toml", people)], config.clone(), &chapters);
     assert_eq!(result.code, 1);
     assert_eq!(
-        result.stderr.matches("error: broken link").count(),
+        result.messages().matches("error: broken link").count(),
         1,
         "{}",
         result.stderr
     );
     assert!(
-        result.stderr.contains("did you mean `#core-maintainers`?"),
+        result.messages().contains("did you mean `#core-maintainers`?"),
         "{}",
         result.stderr
     );
@@ -350,7 +350,7 @@ fn links_written_with_spaces_or_a_line_break_before_the_destination_are_checked(
         );
         assert_eq!(result.code, 1, "{text:?}: {}", result.stderr);
         assert!(
-            result.stderr.contains("help: did you mean `#setting-up`?"),
+            result.messages().contains("help: did you mean `#setting-up`?"),
             "{text:?}: {}",
             result.stderr
         );
@@ -369,7 +369,7 @@ fn with_on_error_warn_a_broken_link_shows_as_a_note_after_it() {
     assert_eq!(result.code, 0, "{}", result.stderr);
     assert!(
         result
-            .stderr
+            .messages()
             .contains("mdbook-community: built with 2 errors (on-error = \"warn\")"),
         "{}",
         result.stderr
@@ -416,7 +416,7 @@ fn headings_are_found_by_their_written_text_and_suggested_in_a_form_that_can_be_
     assert_eq!(result.code, 1);
     assert!(
         result
-            .stderr
+            .messages()
             .contains("help: did you mean `#set-up-setup`?"),
         "{}",
         result.stderr
@@ -446,7 +446,7 @@ fn ref_to_a_readme_says_mdbook_renders_it_as_index() {
     assert_eq!(result.code, 1);
     assert!(
         result
-            .stderr
+            .messages()
             .contains("help: mdBook renders `README.md` as the chapter `index.md`: link to that"),
         "{}",
         result.stderr
@@ -464,19 +464,19 @@ fn anchor_check_covers_contributing_url_links_and_faq_answers() {
     assert_eq!(result.code, 0, "{}", result.stderr);
     assert!(
         result
-            .stderr
+            .messages()
             .contains("no heading `#reporting-isues` in CONTRIBUTING.md on the repository host"),
         "{}",
         result.stderr
     );
     assert!(
-        result.stderr.contains("did you mean `#reporting-issues`?"),
+        result.messages().contains("did you mean `#reporting-issues`?"),
         "{}",
         result.stderr
     );
-    assert!(result.stderr.contains("src/a.md:5:9"), "{}", result.stderr);
+    assert!(result.messages().contains("src/a.md:5:9"), "{}", result.stderr);
     assert_eq!(
-        result.stderr.matches("warning: broken link").count(),
+        result.messages().matches("warning: broken link").count(),
         2,
         "{}",
         result.stderr
@@ -494,9 +494,9 @@ fn odd_percent_escapes_in_fragments_do_not_panic() {
         &[("A", "a.md", chapter), ("Other", "other.md", "# Other\n")],
     );
     assert_eq!(result.code, 0, "{}", result.stderr);
-    assert!(!result.stderr.contains("panicked"), "{}", result.stderr);
+    assert!(!result.messages().contains("panicked"), "{}", result.stderr);
     assert_eq!(
-        result.stderr.matches("warning: broken link").count(),
+        result.messages().matches("warning: broken link").count(),
         3,
         "{}",
         result.stderr
@@ -519,12 +519,12 @@ fn percent_encoded_paths_name_their_chapters() {
     let (result, _) = run_book(&[], json!({}), &chapters);
     assert_eq!(result.code, 0, "{}", result.stderr);
     assert!(
-        result.stderr.contains("no heading `#zzz` in `my file.md`"),
+        result.messages().contains("no heading `#zzz` in `my file.md`"),
         "{}",
         result.stderr
     );
     assert!(
-        !result.stderr.contains("no heading `#here`"),
+        !result.messages().contains("no heading `#here`"),
         "{}",
         result.stderr
     );
@@ -560,10 +560,10 @@ fn heading_text_matches_in_unicode() {
     assert_eq!(result.code, 1);
     assert!(
         result
-            .stderr
+            .messages()
             .contains("the two look the same but are different characters"),
         "{}",
         result.stderr
     );
-    assert!(result.stderr.contains("U+200B"), "{}", result.stderr);
+    assert!(result.messages().contains("U+200B"), "{}", result.stderr);
 }

@@ -234,12 +234,12 @@ fn description_links_are_relative_to_src_and_checked() {
     assert!(page.contains("[rules](../guide/rules.md#voting)"), "{page}");
     assert!(page.contains("[here](#top)"), "{page}");
     assert!(
-        result.stderr.contains("warning: broken link in the description of group `g` in `maintainers.toml`: no heading `#votin` in `guide/rules.md`"),
+        result.messages().contains("warning: broken link in the description of group `g` in `maintainers.toml`: no heading `#votin` in `guide/rules.md`"),
         "{}",
         result.stderr
     );
     assert!(
-        result.stderr.contains("did you mean `#voting`?"),
+        result.messages().contains("did you mean `#voting`?"),
         "{}",
         result.stderr
     );

@@ -309,7 +309,7 @@ fn a_broken_source_still_builds_with_on_error_warn() {
     assert_eq!(result.code, 0, "{}", result.stderr);
     assert!(
         result
-            .stderr
+            .messages()
             .contains("warning: OWNERS_ALIASES is not valid YAML"),
         "{}",
         result.stderr
@@ -444,12 +444,12 @@ fn an_unknown_column_is_an_error_with_a_suggestion() {
     );
     assert_eq!(result.code, 1);
     assert!(
-        result.stderr.contains("unknown column `term-end`"),
+        result.messages().contains("unknown column `term-end`"),
         "{}",
         result.stderr
     );
     assert!(
-        result.stderr.contains("did you mean `term-ends`?"),
+        result.messages().contains("did you mean `term-ends`?"),
         "{}",
         result.stderr
     );
@@ -504,20 +504,20 @@ fn a_broken_source_is_one_error_however_many_directives_use_it() {
     );
     assert_eq!(result.code, 1);
     assert_eq!(
-        result.stderr.matches("is not valid YAML").count(),
+        result.messages().matches("is not valid YAML").count(),
         1,
         "{}",
         result.stderr
     );
     assert!(
         result
-            .stderr
+            .messages()
             .contains("3 directives that use `OWNERS_ALIASES` were not expanded"),
         "{}",
         result.stderr
     );
     assert!(
-        result.stderr.contains("aborting due to 1 error"),
+        result.messages().contains("aborting due to 1 error"),
         "{}",
         result.stderr
     );

@@ -132,10 +132,12 @@ fn html_of(chapter: &str) -> String {
 }
 
 /// The help for a broken link to `#fragment` on chapter `page` whose
-/// closest heading is `#closest`: besides fixing the link, a fragment
-/// redirect (mdBook 0.5) keeps links from outside the book working.
+/// closest heading is `#closest`, when that looks like a renamed heading
+/// rather than a typo: besides fixing the link, a fragment redirect
+/// (mdBook 0.5) keeps links from outside the book working.
 pub fn suggest_redirect(generation: Generation, page: &str, fragment: &str, closest: &str) -> Option<String> {
-    if generation != Generation::V05 {
+    // A near spelling is a typo in the link, not a renamed heading.
+    if generation != Generation::V05 || strsim::damerau_levenshtein(fragment, closest) <= 2 {
         return None;
     }
     let html = html_of(page);

@@ -71,6 +71,12 @@ pub struct RunResult {
 }
 
 impl RunResult {
+    /// Stderr with the diagnostics' codes left out (`error[C505]: x` as
+    /// `error: x`), for tests of messages; the codes have tests of their own.
+    pub fn messages(&self) -> String {
+        without_codes(&self.stderr)
+    }
+
     /// The chapters' contents from stdout, in order.
     pub fn contents(&self, shape: Shape) -> Vec<String> {
         let book: Value = serde_json::from_str(&self.stdout).expect("stdout is the book JSON");
@@ -182,4 +188,25 @@ pub fn errors_of(files: &[(&str, &str)], chapter: &str) -> String {
     result
         .stderr
         .replace(&dir.path().display().to_string(), "<root>")
+}
+
+/// `text` with `error[C505]:`, `warning[C601]:` and `note[C703]:` written
+/// without their codes.
+pub fn without_codes(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("[C") {
+        let code = &rest[at + 2..];
+        let digits = code.bytes().take_while(u8::is_ascii_digit).count();
+        let word = ["error", "warning", "note"].iter().any(|w| rest[..at].ends_with(w));
+        if digits == 3 && word && code[digits..].starts_with("]:") {
+            out.push_str(&rest[..at]);
+            rest = &code[digits + 1..];
+        } else {
+            out.push_str(&rest[..at + 2]);
+            rest = code;
+        }
+    }
+    out.push_str(rest);
+    out
 }
