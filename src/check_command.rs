@@ -110,8 +110,14 @@ fn check(options: &CheckOptions) -> Result<(Vec<u8>, Counts), CouldNotRun> {
         .arg(work.0.join("book"))
         .env("MDBOOK_OUTPUT", output.to_string())
         .env("MDBOOK_PREPROCESSOR__COMMUNITY__COMMAND", quoted(&exe))
-        .env("MDBOOK_PREPROCESSOR__COMMUNITY__RENDERERS", json!([CHECK_RENDERER]).to_string())
-        .env("MDBOOK_COMMUNITY_MESSAGE_FORMAT", format_name(options.format))
+        .env(
+            "MDBOOK_PREPROCESSOR__COMMUNITY__RENDERERS",
+            json!([CHECK_RENDERER]).to_string(),
+        )
+        .env(
+            "MDBOOK_COMMUNITY_MESSAGE_FORMAT",
+            format_name(options.format),
+        )
         .env("MDBOOK_COMMUNITY_MESSAGE_FILE", &report)
         .env("MDBOOK_COMMUNITY_CHECK_STATUS", &status)
         .env_remove("GITHUB_ACTIONS")
@@ -182,9 +188,12 @@ fn html_table(root: &Path) -> Result<Option<Value>, CouldNotRun> {
     }
     let text = crate::data::files::read_text(&path, crate::data::files::MAX_DATA_FILE)
         .map_err(|e| CouldNotRun(e.describe("book.toml")))?;
-    let doc: toml_edit::DocumentMut = text
-        .parse()
-        .map_err(|e: toml_edit::TomlError| CouldNotRun(format!("book.toml is not valid TOML: {}", e.message().trim())))?;
+    let doc: toml_edit::DocumentMut = text.parse().map_err(|e: toml_edit::TomlError| {
+        CouldNotRun(format!(
+            "book.toml is not valid TOML: {}",
+            e.message().trim()
+        ))
+    })?;
     let configured = doc
         .get("preprocessor")
         .and_then(|p| p.get("community"))
@@ -205,9 +214,11 @@ fn html_table(root: &Path) -> Result<Option<Value>, CouldNotRun> {
 fn item_to_json(item: &toml_edit::Item) -> Value {
     match item {
         toml_edit::Item::Value(v) => value_to_json(v),
-        toml_edit::Item::Table(t) => {
-            Value::Object(t.iter().map(|(k, v)| (k.to_string(), item_to_json(v))).collect())
-        }
+        toml_edit::Item::Table(t) => Value::Object(
+            t.iter()
+                .map(|(k, v)| (k.to_string(), item_to_json(v)))
+                .collect(),
+        ),
         toml_edit::Item::ArrayOfTables(a) => Value::Array(
             a.iter()
                 .map(|t| item_to_json(&toml_edit::Item::Table(t.clone())))
@@ -226,16 +237,21 @@ fn value_to_json(value: &toml_edit::Value) -> Value {
         V::Boolean(b) => json!(b.value()),
         V::Datetime(d) => json!(d.value().to_string()),
         V::Array(a) => Value::Array(a.iter().map(value_to_json).collect()),
-        V::InlineTable(t) => {
-            Value::Object(t.iter().map(|(k, v)| (k.to_string(), value_to_json(v))).collect())
-        }
+        V::InlineTable(t) => Value::Object(
+            t.iter()
+                .map(|(k, v)| (k.to_string(), value_to_json(v)))
+                .collect(),
+        ),
     }
 }
 
 /// `path` as one word of a command line mdBook splits like a shell.
 fn quoted(path: &Path) -> String {
     let text = path.to_string_lossy();
-    if text.bytes().all(|b| b.is_ascii_alphanumeric() || b"/._-+:\\".contains(&b)) {
+    if text
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b"/._-+:\\".contains(&b))
+    {
         text.into_owned()
     } else {
         format!("'{}'", text.replace('\'', r"'\''"))
@@ -278,13 +294,20 @@ fn missing_preprocessor(stderr: &[u8]) -> Option<String> {
     let lines: Vec<&str> = text.lines().map(strip_log_prefix).collect();
     let at = lines.iter().position(|l| l.contains("wasn't found"))?;
     // mdBook 0.5 goes on with how to make the preprocessor optional.
-    let line = lines[at].split("? ").next().unwrap_or(lines[at]).trim_end_matches('?');
+    let line = lines[at]
+        .split("? ")
+        .next()
+        .unwrap_or(lines[at])
+        .trim_end_matches('?');
     let command = lines
         .get(at + 1)
         .and_then(|l| l.trim().strip_prefix("Command: "))
         .map(|c| format!(" (`{}`)", c.trim()))
         .unwrap_or_default();
-    Some(format!("mdbook could not run a preprocessor: {}?{command}", line.trim()))
+    Some(format!(
+        "mdbook could not run a preprocessor: {}?{command}",
+        line.trim()
+    ))
 }
 
 /// A log line without mdBook 0.4's `2026-01-01 10:00:00 [ERROR] (module): `
@@ -336,9 +359,21 @@ mod tests {
     #[test]
     fn counts_and_closing_lines() {
         let counts = parse_counts("errors 2\nwarnings 1\n");
-        assert_eq!(counts, Counts { errors: 2, warnings: 1 });
-        assert_eq!(closing_line(&counts), "error: mdbook-community check: 2 errors, 1 warning");
-        assert_eq!(closing_line(&Counts::default()), "mdbook-community check: no problems found");
+        assert_eq!(
+            counts,
+            Counts {
+                errors: 2,
+                warnings: 1
+            }
+        );
+        assert_eq!(
+            closing_line(&counts),
+            "error: mdbook-community check: 2 errors, 1 warning"
+        );
+        assert_eq!(
+            closing_line(&Counts::default()),
+            "mdbook-community check: no problems found"
+        );
     }
 
     #[test]
@@ -349,12 +384,18 @@ mod tests {
             mdbook_failure(log.as_bytes()),
             "mdbook could not load the book: Summary parsing failed for file=\"src/SUMMARY.md\""
         );
-        assert_eq!(strip_log_prefix("ERROR Summary parsing failed"), "Summary parsing failed");
+        assert_eq!(
+            strip_log_prefix("ERROR Summary parsing failed"),
+            "Summary parsing failed"
+        );
     }
 
     #[test]
     fn paths_with_spaces_are_quoted_for_mdbook() {
-        assert_eq!(quoted(Path::new("/usr/bin/mdbook-community")), "/usr/bin/mdbook-community");
+        assert_eq!(
+            quoted(Path::new("/usr/bin/mdbook-community")),
+            "/usr/bin/mdbook-community"
+        );
         assert_eq!(quoted(Path::new("/a b/it's")), r"'/a b/it'\''s'");
     }
 }

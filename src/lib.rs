@@ -36,7 +36,7 @@ pub mod testing {
     pub use crate::data::codeowners::CodeOwners;
     pub use crate::data::people::People;
     pub use crate::data::tree as datatree;
-    pub use crate::diagnostic::{ALL_CODES, Code, Diagnostic, Severity, SourceFile};
+    pub use crate::diagnostic::{Code, Diagnostic, Severity, SourceFile, all_codes};
     pub use crate::expand::args::{self, ArgKind};
     pub use crate::expand::directive::Registry;
     pub use crate::mdbook::protocol;

@@ -109,10 +109,9 @@ impl ShownPaths {
 /// Writes `bytes` to `path` through a temporary file beside it and a
 /// rename, so that a reader never sees half a file.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let name = path.file_name().map_or_else(
-        || "report".into(),
-        |n| n.to_string_lossy().into_owned(),
-    );
+    let name = path
+        .file_name()
+        .map_or_else(|| "report".into(), |n| n.to_string_lossy().into_owned());
     let staged = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
     std::fs::write(&staged, bytes)?;
     std::fs::rename(&staged, path).inspect_err(|_| {

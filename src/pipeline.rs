@@ -163,12 +163,17 @@ impl<'a> Output<'a> {
         if let Some(path) = file {
             let format = self.env.message_format;
             let mut text = Vec::new();
-            let _ = self.emit(&mut text, format, &shown, &notes, chapters, settings, warn_only);
+            let _ = self.emit(
+                &mut text, format, &shown, &notes, chapters, settings, warn_only,
+            );
             self.write_report_file(stderr, path, &text);
         }
         if let Some(status) = &self.env.check_status {
             let errors = shown.iter().filter(|d| d.is_error()).count();
-            let warnings = shown.iter().filter(|d| d.severity == Severity::Warning).count();
+            let warnings = shown
+                .iter()
+                .filter(|d| d.severity == Severity::Warning)
+                .count();
             let counts = format!("errors {errors}\nwarnings {warnings}\n");
             let _ = crate::paths::write_atomically(status, counts.as_bytes());
             return false;
@@ -178,7 +183,9 @@ impl<'a> Output<'a> {
                 Some(_) => MessageFormat::Human,
                 None => self.env.message_format,
             };
-            let _ = self.emit(stderr, format, &shown, &notes, chapters, settings, warn_only);
+            let _ = self.emit(
+                stderr, format, &shown, &notes, chapters, settings, warn_only,
+            );
             if format == MessageFormat::Human {
                 let _ = summary(stderr, &shown, warn_only);
             }
@@ -232,7 +239,14 @@ impl<'a> Output<'a> {
         let failed = !warn_only && shown.iter().any(Diagnostic::is_error);
         if !format.is_machine() && (self.first_run || failed) {
             for note in notes {
-                writeln!(out, "note: mdbook-community: {note}")?;
+                match format {
+                    MessageFormat::Github => writeln!(
+                        out,
+                        "::notice::mdbook-community: {}",
+                        report::escape_workflow_data(note)
+                    )?,
+                    _ => writeln!(out, "note: mdbook-community: {note}")?,
+                }
             }
         }
         Ok(())

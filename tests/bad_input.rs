@@ -1050,7 +1050,11 @@ fn stdin_problems_are_one_line_and_exit_1() {
         let result = run_bytes(&input);
         assert_eq!(result.code, 1, "{name}");
         assert!(result.stdout.is_empty(), "{name}: partial output");
-        assert!(result.messages().contains(message), "{name}: {}", result.stderr);
+        assert!(
+            result.messages().contains(message),
+            "{name}: {}",
+            result.stderr
+        );
         assert_eq!(
             result.stderr.trim_end().lines().count(),
             1,
@@ -1112,7 +1116,11 @@ fn settings_problems_point_into_book_toml() {
         ));
         assert_eq!(result.code, 1, "{line}");
         assert!(result.stdout.is_empty());
-        assert!(result.messages().contains(message), "{line}: {}", result.stderr);
+        assert!(
+            result.messages().contains(message),
+            "{line}: {}",
+            result.stderr
+        );
         assert!(
             result.messages().contains(location),
             "{line}: {}",
@@ -1187,7 +1195,9 @@ fn configured_data_files_that_do_not_exist_are_errors_in_book_toml() {
                 "error"
             };
             assert!(
-                result.messages().contains(&format!("{severity}: {message}")),
+                result
+                    .messages()
+                    .contains(&format!("{severity}: {message}")),
                 "{line}: {}",
                 result.stderr
             );
@@ -1265,11 +1275,17 @@ fn unclosed_directives_warn_and_stay_as_text() {
     ));
     assert_eq!(result.code, 0, "{}", result.stderr);
     assert!(
-        result.messages().contains("warning: `{{#person` is not closed"),
+        result
+            .messages()
+            .contains("warning: `{{#person` is not closed"),
         "{}",
         result.stderr
     );
-    assert!(result.messages().contains("src/a.md:1:5"), "{}", result.stderr);
+    assert!(
+        result.messages().contains("src/a.md:1:5"),
+        "{}",
+        result.stderr
+    );
     assert_eq!(result.contents(Shape::V05)[0], chapter);
 }
 
@@ -1767,7 +1783,11 @@ fn data_files_that_are_not_regular_files_or_too_big_are_refused() {
             "{people:?}: {}",
             result.stderr
         );
-        assert!(!result.messages().contains("did you mean"), "{}", result.stderr);
+        assert!(
+            !result.messages().contains("did you mean"),
+            "{}",
+            result.stderr
+        );
     }
 }
 
@@ -1826,7 +1846,11 @@ fn a_huge_wrong_anchor_is_reported() {
         &[("A", "a.md", &chapter)],
     ));
     assert_eq!(result.code, 0);
-    assert!(result.messages().contains("no heading"), "{}", result.stderr);
+    assert!(
+        result.messages().contains("no heading"),
+        "{}",
+        result.stderr
+    );
     assert!(result.stderr.len() < 6_000, "{} bytes", result.stderr.len());
 }
 

@@ -119,7 +119,11 @@ fn bad_settings_point_into_book_toml() {
         "{}",
         result.stderr
     );
-    assert!(result.messages().contains("book.toml:5:1"), "{}", result.stderr);
+    assert!(
+        result.messages().contains("book.toml:5:1"),
+        "{}",
+        result.stderr
+    );
     assert!(
         result.messages().contains("help: did you mean `on-error`?"),
         "{}",

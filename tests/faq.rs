@@ -174,10 +174,18 @@ fn a_failed_directive_in_an_answer_keeps_the_block_and_its_ids() {
         result.stderr
     );
     // A warning inside an answer is reported too (the unclosed directive).
-    assert!(result.messages().contains("is not closed"), "{}", result.stderr);
+    assert!(
+        result.messages().contains("is not closed"),
+        "{}",
+        result.stderr
+    );
     // The question is still a heading, so the link to it is not broken.
     // (Nor one left out as a follow-on of the failed directive.)
-    assert!(!result.messages().contains("broken link"), "{}", result.stderr);
+    assert!(
+        !result.messages().contains("broken link"),
+        "{}",
+        result.stderr
+    );
     assert!(
         !result.messages().contains("missing anchor"),
         "{}",

@@ -311,7 +311,9 @@ fn generated_group_headings_are_link_targets() {
         result.stderr
     );
     assert!(
-        result.messages().contains("did you mean `#core-maintainers`?"),
+        result
+            .messages()
+            .contains("did you mean `#core-maintainers`?"),
         "{}",
         result.stderr
     );
@@ -350,7 +352,9 @@ fn links_written_with_spaces_or_a_line_break_before_the_destination_are_checked(
         );
         assert_eq!(result.code, 1, "{text:?}: {}", result.stderr);
         assert!(
-            result.messages().contains("help: did you mean `#setting-up`?"),
+            result
+                .messages()
+                .contains("help: did you mean `#setting-up`?"),
             "{text:?}: {}",
             result.stderr
         );
@@ -470,11 +474,17 @@ fn anchor_check_covers_contributing_url_links_and_faq_answers() {
         result.stderr
     );
     assert!(
-        result.messages().contains("did you mean `#reporting-issues`?"),
+        result
+            .messages()
+            .contains("did you mean `#reporting-issues`?"),
         "{}",
         result.stderr
     );
-    assert!(result.messages().contains("src/a.md:5:9"), "{}", result.stderr);
+    assert!(
+        result.messages().contains("src/a.md:5:9"),
+        "{}",
+        result.stderr
+    );
     assert_eq!(
         result.messages().matches("warning: broken link").count(),
         2,
@@ -519,7 +529,9 @@ fn percent_encoded_paths_name_their_chapters() {
     let (result, _) = run_book(&[], json!({}), &chapters);
     assert_eq!(result.code, 0, "{}", result.stderr);
     assert!(
-        result.messages().contains("no heading `#zzz` in `my file.md`"),
+        result
+            .messages()
+            .contains("no heading `#zzz` in `my file.md`"),
         "{}",
         result.stderr
     );

@@ -132,9 +132,12 @@ fn check_link(
             Some(range.start + at..range.start + at + raw.len() + 1)
         })
         .unwrap_or(range);
-    let error = Diagnostic::error(Code::BrokenAnchor, format!("broken link: no heading `#{fragment}` {place}"))
-        .in_chapter(index, range)
-        .with_label("this anchor does not exist");
+    let error = Diagnostic::error(
+        Code::BrokenAnchor,
+        format!("broken link: no heading `#{fragment}` {place}"),
+    )
+    .in_chapter(index, range)
+    .with_label("this anchor does not exist");
     let redirect_help = paths::is_relative(dest)
         .then(|| ids::closest_anchor(&fragment, &page))
         .flatten()

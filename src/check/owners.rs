@@ -178,23 +178,30 @@ impl Finding {
     fn diagnostic(&self, file: &Arc<SourceFile>, roster: &Roster, people: &People) -> Diagnostic {
         let roster_name = format!("`{}`", people.name);
         let error = match &self.problem {
-            Problem::UnknownLogin(login) => Diagnostic::error(Code::OwnerNotInRoster, format!(
-                "code owner `@{login}` is in no roster source ({roster_name})"
-            ))
+            Problem::UnknownLogin(login) => Diagnostic::error(
+                Code::OwnerNotInRoster,
+                format!("code owner `@{login}` is in no roster source ({roster_name})"),
+            )
             .with_label("not in the roster")
             .with_suggestion(roster.closest_login(login).map(|l| format!("@{l}"))),
-            Problem::UnclaimedTeam(team) => {
-                Diagnostic::error(Code::UnclaimedTeam, format!("code owner `@{team}` is a team no group claims"))
-                    .with_label("no group has this `github-team`")
-                    .with_help(claim_help(team, people))
-            }
-            Problem::Inactive(login) => Diagnostic::error(Code::InactiveOwner, format!(
-                "code owner `@{login}` no longer serves: every group lists them as inactive"
-            ))
+            Problem::UnclaimedTeam(team) => Diagnostic::error(
+                Code::UnclaimedTeam,
+                format!("code owner `@{team}` is a team no group claims"),
+            )
+            .with_label("no group has this `github-team`")
+            .with_help(claim_help(team, people)),
+            Problem::Inactive(login) => Diagnostic::error(
+                Code::InactiveOwner,
+                format!(
+                    "code owner `@{login}` no longer serves: every group lists them as inactive"
+                ),
+            )
             .with_label("inactive in the roster")
             .with_help("give these paths an active owner, or remove the owner"),
-            Problem::NoActiveOwner => Diagnostic::error(Code::NoActiveOwner, "these paths have no active code owner")
-                .with_label("every owner of this rule is unknown, unclaimed or inactive"),
+            Problem::NoActiveOwner => {
+                Diagnostic::error(Code::NoActiveOwner, "these paths have no active code owner")
+                    .with_label("every owner of this rule is unknown, unclaimed or inactive")
+            }
         };
         let error = error.in_file(file, self.range.clone());
         match self.lines.len() {

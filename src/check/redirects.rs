@@ -50,7 +50,10 @@ pub fn note_for_link(redirect: &Redirect, here: &str, new_place: &str) -> Diagno
     };
     Diagnostic::note(
         Code::RedirectedLink,
-        format!("this link works through the redirect `{}` in book.toml", redirect.key()),
+        format!(
+            "this link works through the redirect `{}` in book.toml",
+            redirect.key()
+        ),
     )
     .with_label("moved")
     .with_help(format!("link to the new place: `{link}`"))
@@ -95,7 +98,11 @@ fn broken_target(run: &Run<'_>, book: &BookIndex<'_>, redirect: &Redirect) -> Op
         let close = did_you_mean(&page, chapters).map(html_of);
         let error = Diagnostic::error(
             Code::BrokenRedirect,
-            format!("`{}` redirects to `{}`, which is not a page of this book", redirect.key(), redirect.to),
+            format!(
+                "`{}` redirects to `{}`, which is not a page of this book",
+                redirect.key(),
+                redirect.to
+            ),
         )
         .with_label("no such page")
         .with_suggestion(close);
@@ -135,7 +142,12 @@ fn html_of(chapter: &str) -> String {
 /// closest heading is `#closest`, when that looks like a renamed heading
 /// rather than a typo: besides fixing the link, a fragment redirect
 /// (mdBook 0.5) keeps links from outside the book working.
-pub fn suggest_redirect(generation: Generation, page: &str, fragment: &str, closest: &str) -> Option<String> {
+pub fn suggest_redirect(
+    generation: Generation,
+    page: &str,
+    fragment: &str,
+    closest: &str,
+) -> Option<String> {
     // A near spelling is a typo in the link, not a renamed heading.
     if generation != Generation::V05 || strsim::damerau_levenshtein(fragment, closest) <= 2 {
         return None;

@@ -74,97 +74,260 @@ pub enum Code {
     RedirectedLink,
 }
 
-/// Every code, in order.
-pub const ALL: &[Code] = &[
-    Code::BadInput,
-    Code::UntestedMdbook,
-    Code::UnknownSetting,
-    Code::InvalidSetting,
-    Code::MissingFile,
-    Code::UnreadableFile,
-    Code::SyntaxError,
-    Code::InvalidData,
-    Code::InvalidName,
-    Code::UndefinedReference,
-    Code::Duplicate,
-    Code::Cycle,
-    Code::CodeownersSyntax,
-    Code::OwnerNotInRoster,
-    Code::UnclaimedTeam,
-    Code::InactiveOwner,
-    Code::NoActiveOwner,
-    Code::UnknownDirective,
-    Code::UnclosedDirective,
-    Code::InvalidArguments,
-    Code::MisplacedDirective,
-    Code::UnknownGroup,
-    Code::UnknownPerson,
-    Code::EmptySelection,
-    Code::MissingData,
-    Code::InvalidFaq,
-    Code::BrokenAnchor,
-    Code::UnknownChapter,
-    Code::BrokenRedirect,
-    Code::RedirectOverwritesChapter,
-    Code::RedirectedLink,
+/// Each code's id, name, summary and fix, in declaration order.
+const TABLE: &[(Code, &str, &str, &str, &str)] = &[
+    (
+        Code::BadInput,
+        "C001",
+        "bad-input",
+        "mdBook's input is not a preprocessor request",
+        "Run the plugin through mdBook (`mdbook build`, `mdbook serve`) or `mdbook-community check`, not on its own.",
+    ),
+    (
+        Code::UntestedMdbook,
+        "C002",
+        "untested-mdbook",
+        "an mdBook version the plugin is not tested with",
+        "Use mdBook 0.4.40 or later (0.5 recommended), or update the plugin.",
+    ),
+    (
+        Code::UnknownSetting,
+        "C101",
+        "unknown-setting",
+        "an unknown key in [preprocessor.community]",
+        "Fix the key's spelling (the help names the closest one) or remove it.",
+    ),
+    (
+        Code::InvalidSetting,
+        "C102",
+        "invalid-setting",
+        "a setting of the wrong type or value",
+        "Give the setting one of the values the message lists.",
+    ),
+    (
+        Code::MissingFile,
+        "C103",
+        "missing-file",
+        "a configured file does not exist",
+        "Fix the path (relative to the book root) or create the file.",
+    ),
+    (
+        Code::UnreadableFile,
+        "C201",
+        "unreadable-file",
+        "a file that cannot be read",
+        "Make it a regular UTF-8 file under the size limit, readable by the build.",
+    ),
+    (
+        Code::SyntaxError,
+        "C202",
+        "syntax-error",
+        "a data file that is not valid TOML, JSON, YAML or CSV",
+        "Fix the syntax at the position shown.",
+    ),
+    (
+        Code::InvalidData,
+        "C203",
+        "invalid-data",
+        "a data file whose structure is not what its format expects",
+        "Give the field the type and shape the message names; see the data file chapter.",
+    ),
+    (
+        Code::InvalidName,
+        "C204",
+        "invalid-name",
+        "a handle, login, group id or team name that is not valid",
+        "Use the form the message names: a GitHub login, `org/team`, an id of letters, digits and dashes.",
+    ),
+    (
+        Code::UndefinedReference,
+        "C205",
+        "undefined-reference",
+        "a member, team or parent group that is not defined",
+        "Define it, or fix the name (the help names the closest one).",
+    ),
+    (
+        Code::Duplicate,
+        "C206",
+        "duplicate",
+        "a person or group defined twice",
+        "Keep one definition, and name the person or group by it everywhere.",
+    ),
+    (
+        Code::Cycle,
+        "C207",
+        "cycle",
+        "aliases or parent groups that lead back to themselves",
+        "Break the cycle the message shows.",
+    ),
+    (
+        Code::CodeownersSyntax,
+        "C301",
+        "codeowners-syntax",
+        "a CODEOWNERS line that is not valid",
+        "Fix the pattern or owner as GitHub reads CODEOWNERS; GitHub skips such lines too.",
+    ),
+    (
+        Code::OwnerNotInRoster,
+        "C401",
+        "owner-not-in-roster",
+        "a code owner who is in no roster source",
+        "Add the person to the roster, or fix or remove the owner in CODEOWNERS.",
+    ),
+    (
+        Code::UnclaimedTeam,
+        "C402",
+        "unclaimed-team",
+        "a code owner team that no group claims",
+        "Give the group that owns these paths `github-team = \"org/team\"`.",
+    ),
+    (
+        Code::InactiveOwner,
+        "C403",
+        "inactive-owner",
+        "a code owner who no longer serves",
+        "Give these paths an active owner, or remove the owner.",
+    ),
+    (
+        Code::NoActiveOwner,
+        "C404",
+        "no-active-owner",
+        "paths with no active code owner",
+        "Add an active owner to the rule.",
+    ),
+    (
+        Code::UnknownDirective,
+        "C501",
+        "unknown-directive",
+        "text that looks like a directive but is not one",
+        "Fix the directive's name (the help names the closest), or escape it as `\\{{#`.",
+    ),
+    (
+        Code::UnclosedDirective,
+        "C502",
+        "unclosed-directive",
+        "a directive not closed on its line",
+        "Close it with `}}` on the same line, or escape it as `\\{{#`.",
+    ),
+    (
+        Code::InvalidArguments,
+        "C503",
+        "invalid-arguments",
+        "arguments or options a directive does not take",
+        "Use the arguments the directive's chapter lists (the help shows the form).",
+    ),
+    (
+        Code::MisplacedDirective,
+        "C504",
+        "misplaced-directive",
+        "a directive where its output cannot stand",
+        "Put it in a paragraph of its own, or use its inline form.",
+    ),
+    (
+        Code::UnknownGroup,
+        "C505",
+        "unknown-group",
+        "a group that is not in the people file",
+        "Fix the group id (the help names the closest) or add the group.",
+    ),
+    (
+        Code::UnknownPerson,
+        "C506",
+        "unknown-person",
+        "a person who is not in the people file",
+        "Fix the handle (the help names the closest) or add the person.",
+    ),
+    (
+        Code::EmptySelection,
+        "C507",
+        "empty-selection",
+        "a selection of members that matches nobody",
+        "Fix the status, or pass `empty=\"TEXT\"` to show a text when nobody matches.",
+    ),
+    (
+        Code::MissingData,
+        "C508",
+        "missing-data",
+        "a directive that needs a file or setting that is not there",
+        "Configure the file or setting the message names in [preprocessor.community].",
+    ),
+    (
+        Code::InvalidFaq,
+        "C509",
+        "invalid-faq",
+        "a FAQ block whose structure is broken",
+        "Start each question with a heading and close every block inside an answer.",
+    ),
+    (
+        Code::BrokenAnchor,
+        "C601",
+        "broken-anchor",
+        "a link to a heading that does not exist",
+        "Link to an existing heading (the help names the closest); if a heading was renamed, also add a redirect.",
+    ),
+    (
+        Code::UnknownChapter,
+        "C602",
+        "unknown-chapter",
+        "a link to a chapter that is not in the book",
+        "Fix the path, or add the chapter to SUMMARY.md.",
+    ),
+    (
+        Code::BrokenRedirect,
+        "C701",
+        "broken-redirect",
+        "a redirect whose target does not exist",
+        "Point the redirect in [output.html.redirect] at an existing page and heading.",
+    ),
+    (
+        Code::RedirectOverwritesChapter,
+        "C702",
+        "redirect-overwrites-chapter",
+        "a whole-page redirect whose source is still a chapter",
+        "Remove the redirect, or the chapter from SUMMARY.md.",
+    ),
+    (
+        Code::RedirectedLink,
+        "C703",
+        "redirected-link",
+        "a link to a page or heading that has moved",
+        "Nothing is broken; link to the new place the help names.",
+    ),
 ];
+
+/// Every code, in order.
+pub fn all() -> impl Iterator<Item = Code> {
+    TABLE.iter().map(|row| row.0)
+}
 
 impl Code {
     /// The code as printed: `C` and three digits.
     pub fn id(self) -> &'static str {
-        self.describe().0
+        self.row().1
     }
 
     /// A short kebab-case name (SARIF's `rule.name`).
     pub fn name(self) -> &'static str {
-        self.describe().1
+        self.row().2
     }
 
     /// One line saying what the code means (SARIF's `shortDescription`).
     pub fn summary(self) -> &'static str {
-        self.describe().2
+        self.row().3
     }
 
-    fn describe(self) -> (&'static str, &'static str, &'static str) {
-        use Code::*;
-        match self {
-            BadInput => ("C001", "bad-input", "mdBook's input is not a preprocessor request"),
-            UntestedMdbook => ("C002", "untested-mdbook", "an mdBook version the plugin is not tested with"),
-            UnknownSetting => ("C101", "unknown-setting", "an unknown key in [preprocessor.community]"),
-            InvalidSetting => ("C102", "invalid-setting", "a setting of the wrong type or value"),
-            MissingFile => ("C103", "missing-file", "a configured file does not exist"),
-            UnreadableFile => ("C201", "unreadable-file", "a file that cannot be read"),
-            SyntaxError => ("C202", "syntax-error", "a data file that is not valid TOML, JSON, YAML or CSV"),
-            InvalidData => ("C203", "invalid-data", "a data file whose structure is not what its format expects"),
-            InvalidName => ("C204", "invalid-name", "a handle, login, group id or team name that is not valid"),
-            UndefinedReference => ("C205", "undefined-reference", "a member, team or parent group that is not defined"),
-            Duplicate => ("C206", "duplicate", "a person or group defined twice"),
-            Cycle => ("C207", "cycle", "aliases or parent groups that lead back to themselves"),
-            CodeownersSyntax => ("C301", "codeowners-syntax", "a CODEOWNERS line that is not valid"),
-            OwnerNotInRoster => ("C401", "owner-not-in-roster", "a code owner who is in no roster source"),
-            UnclaimedTeam => ("C402", "unclaimed-team", "a code owner team that no group claims"),
-            InactiveOwner => ("C403", "inactive-owner", "a code owner who no longer serves"),
-            NoActiveOwner => ("C404", "no-active-owner", "paths with no active code owner"),
-            UnknownDirective => ("C501", "unknown-directive", "text that looks like a directive but is not one"),
-            UnclosedDirective => ("C502", "unclosed-directive", "a directive not closed on its line"),
-            InvalidArguments => ("C503", "invalid-arguments", "arguments or options a directive does not take"),
-            MisplacedDirective => ("C504", "misplaced-directive", "a directive where its output cannot stand"),
-            UnknownGroup => ("C505", "unknown-group", "a group that is not in the people file"),
-            UnknownPerson => ("C506", "unknown-person", "a person who is not in the people file"),
-            EmptySelection => ("C507", "empty-selection", "a selection of members that matches nobody"),
-            MissingData => ("C508", "missing-data", "a directive that needs a file or setting that is not there"),
-            InvalidFaq => ("C509", "invalid-faq", "a FAQ block whose structure is broken"),
-            BrokenAnchor => ("C601", "broken-anchor", "a link to a heading that does not exist"),
-            UnknownChapter => ("C602", "unknown-chapter", "a link to a chapter that is not in the book"),
-            BrokenRedirect => ("C701", "broken-redirect", "a redirect whose target does not exist"),
-            RedirectOverwritesChapter => ("C702", "redirect-overwrites-chapter", "a whole-page redirect whose source is still a chapter"),
-            RedirectedLink => ("C703", "redirected-link", "a link to a page or heading that has moved"),
-        }
+    /// One line saying how to fix it (SARIF's `help`).
+    pub fn fix(self) -> &'static str {
+        self.row().4
+    }
+
+    fn row(self) -> &'static (Code, &'static str, &'static str, &'static str, &'static str) {
+        &TABLE[self as usize]
     }
 
     /// The code with this id (`C505`), if any.
     pub fn from_id(id: &str) -> Option<Code> {
-        ALL.iter().copied().find(|c| c.id() == id)
+        all().find(|c| c.id() == id)
     }
 }
 
@@ -174,26 +337,31 @@ mod tests {
 
     #[test]
     fn codes_are_unique_sorted_and_well_formed() {
-        let ids: Vec<&str> = ALL.iter().map(|c| c.id()).collect();
+        let ids: Vec<&str> = all().map(|c| c.id()).collect();
         let mut sorted = ids.clone();
         sorted.sort_unstable();
         sorted.dedup();
         assert_eq!(ids, sorted, "codes are listed in order, each once");
-        for code in ALL {
+        for code in all() {
             let id = code.id();
             assert!(id.len() == 4 && id.starts_with('C'), "{id}");
             assert!(id[1..].bytes().all(|b| b.is_ascii_digit()), "{id}");
-            assert_eq!(Code::from_id(id), Some(*code));
-            assert!(code.name().bytes().all(|b| b.is_ascii_lowercase() || b == b'-'));
+            assert_eq!(Code::from_id(id), Some(code));
+            assert!(
+                code.name()
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b == b'-')
+            );
         }
     }
 
-    /// `ALL` holds every variant: they are numbered in declaration order.
+    /// The table has a row for every variant, in declaration order (which
+    /// `row` relies on).
     #[test]
-    fn all_lists_every_code_in_declaration_order() {
-        assert_eq!(ALL.len(), Code::RedirectedLink as usize + 1);
-        for (i, code) in ALL.iter().enumerate() {
-            assert_eq!(*code as usize, i, "{code:?}");
+    fn the_table_lists_every_code_in_declaration_order() {
+        assert_eq!(TABLE.len(), Code::RedirectedLink as usize + 1);
+        for (i, row) in TABLE.iter().enumerate() {
+            assert_eq!(row.0 as usize, i, "{:?}", row.0);
         }
     }
 }

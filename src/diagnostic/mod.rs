@@ -8,7 +8,7 @@ use codespan_reporting::files::{Files, SimpleFiles};
 
 mod code;
 
-pub use code::{ALL as ALL_CODES, Code};
+pub use code::{Code, all as all_codes};
 
 /// How bad a diagnostic is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

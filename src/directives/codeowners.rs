@@ -40,10 +40,11 @@ impl BraceDirective for CodeownersDirective {
         let request = parse(call)?;
         if matches!(request, Request::Table) && call.placement == Placement::Inline {
             return Err(vec![
-                call.error(Code::MisplacedDirective, "`{{#codeowners}}` makes a table, so it must be a paragraph of its own")
-                    .with_help(
-                        "use `{{#codeowners PATH}}` in running text for the owners of one path",
-                    ),
+                call.error(
+                    Code::MisplacedDirective,
+                    "`{{#codeowners}}` makes a table, so it must be a paragraph of its own",
+                )
+                .with_help("use `{{#codeowners PATH}}` in running text for the owners of one path"),
             ]);
         }
         load(call, cx.run)?;
@@ -98,9 +99,10 @@ fn parse(call: &Call<'_>) -> Result<Request, Vec<Diagnostic>> {
     let path = |raw: &str| -> Result<String, Vec<Diagnostic>> {
         let path = raw.trim_start_matches("./").trim_start_matches('/');
         if path.is_empty() {
-            return Err(vec![
-                call.error(Code::InvalidArguments, "`{{#codeowners PATH}}` needs a non-empty path"),
-            ]);
+            return Err(vec![call.error(
+                Code::InvalidArguments,
+                "`{{#codeowners PATH}}` needs a non-empty path",
+            )]);
         }
         Ok(path.to_string())
     };

@@ -102,8 +102,9 @@ impl FenceDirective for Faq {
 
 fn parse_options(block: &FenceBlock<'_>) -> Result<FaqOptions, Vec<Diagnostic>> {
     let mut options = FaqOptions::default();
-    let tokens = args::tokenize(block.options, block.options_range.start)
-        .map_err(|e| vec![Diagnostic::error(Code::InvalidArguments, e.message).in_chapter(0, e.range)])?;
+    let tokens = args::tokenize(block.options, block.options_range.start).map_err(|e| {
+        vec![Diagnostic::error(Code::InvalidArguments, e.message).in_chapter(0, e.range)]
+    })?;
     let mut errors = Vec::new();
     for arg in tokens {
         match &arg.kind {
@@ -137,11 +138,14 @@ fn parse_options(block: &FenceBlock<'_>) -> Result<FaqOptions, Vec<Diagnostic>> 
                     ArgKind::Quoted(q) => format!("\"{q}\""),
                 };
                 errors.push(
-                    Diagnostic::error(Code::InvalidArguments, format!("unknown FAQ option `{name}`"))
-                        .in_chapter(0, arg.range.clone())
-                        .with_label("not an option of ```faq")
-                        .with_suggestion(did_you_mean(&name, OPTIONS.iter().copied()))
-                        .with_note("options: `open` (entries start expanded), `id-prefix=PREFIX`"),
+                    Diagnostic::error(
+                        Code::InvalidArguments,
+                        format!("unknown FAQ option `{name}`"),
+                    )
+                    .in_chapter(0, arg.range.clone())
+                    .with_label("not an option of ```faq")
+                    .with_suggestion(did_you_mean(&name, OPTIONS.iter().copied()))
+                    .with_note("options: `open` (entries start expanded), `id-prefix=PREFIX`"),
                 );
             }
         }
@@ -270,8 +274,11 @@ impl Splitter {
         let body = block.body.as_str();
         let heading = trim_line_end(body, heading);
         if text.trim().is_empty() {
-            self.errors
-                .push(block.error_in_body(heading.clone(), Code::InvalidFaq, "a FAQ question heading is empty"));
+            self.errors.push(block.error_in_body(
+                heading.clone(),
+                Code::InvalidFaq,
+                "a FAQ question heading is empty",
+            ));
         }
         if let Some(last) = self.questions.last_mut() {
             last.answer.end = heading.start;
@@ -290,7 +297,11 @@ impl Splitter {
             let range = trim_line_end(&block.body, range);
             self.errors.push(
                 block
-                    .error_in_body(range, Code::InvalidFaq, "text before the first question of a FAQ block")
+                    .error_in_body(
+                        range,
+                        Code::InvalidFaq,
+                        "text before the first question of a FAQ block",
+                    )
                     .with_help("start the block with a question heading, e.g. `## How do I ...?`"),
             );
         }

@@ -36,10 +36,13 @@ struct LinkArgs<'a> {
 fn link_args<'a>(call: &Call<'a>) -> Result<LinkArgs<'a>, Vec<Diagnostic>> {
     if call.in_link {
         return Err(vec![
-            call.error(Code::MisplacedDirective, format!(
-                "`{{{{#{}}}}}` makes a link, and it stands in the text of another link",
-                call.name
-            ))
+            call.error(
+                Code::MisplacedDirective,
+                format!(
+                    "`{{{{#{}}}}}` makes a link, and it stands in the text of another link",
+                    call.name
+                ),
+            )
             .with_label("a link inside a link")
             .with_help("a link cannot contain a link: move it out of the `[...]`"),
         ]);
@@ -58,8 +61,12 @@ fn link_args<'a>(call: &Call<'a>) -> Result<LinkArgs<'a>, Vec<Diagnostic>> {
             }
             if quoted.trim().is_empty() {
                 return Err(vec![
-                    call.error_at(token.range.clone(), Code::InvalidArguments, "the quoted link text is empty")
-                        .with_help("leave it out to use the heading's text"),
+                    call.error_at(
+                        token.range.clone(),
+                        Code::InvalidArguments,
+                        "the quoted link text is empty",
+                    )
+                    .with_help("leave it out to use the heading's text"),
                 ]);
             }
             text = Some(quoted.to_string());
@@ -100,7 +107,11 @@ fn target_chapter(
             && c.source_path.as_deref() == resolved.as_deref()
     });
     let error = call
-        .error_at(range, Code::UnknownChapter, format!("no chapter `{path}` in this book"))
+        .error_at(
+            range,
+            Code::UnknownChapter,
+            format!("no chapter `{path}` in this book"),
+        )
         .with_label("not in SUMMARY.md");
     let error = match renamed.and_then(|c| c.path.as_deref()) {
         Some(rendered) => error.with_help(format!(
@@ -162,8 +173,11 @@ fn ref_args<'a>(call: &Call<'a>) -> Result<LinkArgs<'a>, Vec<Diagnostic>> {
     let args = link_args(call)?;
     if args.target.is_empty() {
         return Err(vec![
-            call.error(Code::InvalidArguments, "`{{#ref}}` needs a target: `PATH`, `PATH#anchor` or `#anchor`")
-                .with_help("e.g. `{{#ref governance.md#decision-making}}`"),
+            call.error(
+                Code::InvalidArguments,
+                "`{{#ref}}` needs a target: `PATH`, `PATH#anchor` or `#anchor`",
+            )
+            .with_help("e.g. `{{#ref governance.md#decision-making}}`"),
         ]);
     }
     if args.target.contains(char::is_whitespace) {
@@ -202,7 +216,11 @@ fn missing_anchor(
     place: &str,
 ) -> Diagnostic {
     let error = call
-        .error_at(range, Code::BrokenAnchor, format!("no heading `#{anchor}` {place}"))
+        .error_at(
+            range,
+            Code::BrokenAnchor,
+            format!("no heading `#{anchor}` {place}"),
+        )
         .with_label("no such anchor");
     ids::with_closest_anchor(error, anchor, page)
 }
@@ -227,7 +245,11 @@ fn missing_heading(
         }
     });
     let error = call
-        .error_at(range, Code::BrokenAnchor, format!("no heading \"{text}\" {place}"))
+        .error_at(
+            range,
+            Code::BrokenAnchor,
+            format!("no heading \"{text}\" {place}"),
+        )
         .with_label("no heading with this text");
     let note = closest.and_then(|h| crate::unicode::difference_note(text, &h.text));
     let error = match suggestion {
@@ -345,7 +367,11 @@ impl BraceDirective for Ref {
                 let page = cx.page_ids(index);
                 let range = args.target_range.start + path.len()..args.target_range.end;
                 if anchor.is_empty() {
-                    return Err(vec![call.error_at(range, Code::InvalidArguments, "empty anchor after `#`")]);
+                    return Err(vec![call.error_at(
+                        range,
+                        Code::InvalidArguments,
+                        "empty anchor after `#`",
+                    )]);
                 }
                 if !page.contains(anchor) {
                     return Err(vec![missing_anchor(call, range, anchor, &page, &place)]);

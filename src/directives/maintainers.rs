@@ -76,7 +76,11 @@ impl BraceDirective for Maintainers {
         match &request.group {
             Some((id, range)) => {
                 let group = people.group(id).ok_or_else(|| {
-                    vec![call.error_at(range.clone(), Code::UnknownGroup, format!("no group `{id}`"))]
+                    vec![call.error_at(
+                        range.clone(),
+                        Code::UnknownGroup,
+                        format!("no group `{id}`"),
+                    )]
                 })?;
                 expand_group(&people, group, &request, call, cx)
             }
@@ -163,12 +167,15 @@ fn expand_hierarchy(
 /// A list or table in running text: the error `fit` would give, with the
 /// style that fits there.
 fn in_running_text(call: &Call<'_>, group: &str) -> Diagnostic {
-    call.error(Code::MisplacedDirective, "`{{#maintainers}}` makes block content here, so it must be a paragraph of its own")
-        .with_label("inside running text")
-        .with_help("put it on a line of its own with blank lines around it")
-        .with_help(format!(
-            "or name them in the sentence: `{{{{#maintainers {group} style=inline}}}}`"
-        ))
+    call.error(
+        Code::MisplacedDirective,
+        "`{{#maintainers}}` makes block content here, so it must be a paragraph of its own",
+    )
+    .with_label("inside running text")
+    .with_help("put it on a line of its own with blank lines around it")
+    .with_help(format!(
+        "or name them in the sentence: `{{{{#maintainers {group} style=inline}}}}`"
+    ))
 }
 
 /// The warning for filters that leave nobody of `group` (a page prepared
@@ -219,27 +226,9 @@ fn parse<'a>(call: &Call<'a>) -> Result<(Request<'a>, Vec<Diagnostic>), Vec<Diag
                 value,
                 value_range,
             } => match *key {
-                "style" if style_at.is_some() => errors.push(
-                    call.error_at(arg.range.clone(), Code::InvalidArguments, "`style` is given twice")
-                        .with_label("a second style")
-                        .with_help("keep one `style=`"),
-                ),
-                "style" => match value.as_ref() {
-                    "list" | "table" | "inline" | "grid" => {
-                        style_at = Some(arg.range.clone());
-                        request.style = match value.as_ref() {
-                            "table" => Style::Table,
-                            "inline" => Style::Inline,
-                            "grid" => Style::Grid,
-                            _ => Style::List,
-                        };
-                    }
-                    other => errors.push(
-                        call.error_at(value_range.clone(), Code::InvalidArguments, format!("unknown style `{other}`"))
-                            .with_suggestion(did_you_mean(other, STYLES.iter().copied()))
-                            .with_note(format!("styles: {}", STYLES.join(", "))),
-                    ),
-                },
+                "style" => errors.extend(style(call, &arg, value, value_range, &mut style_at)
+                    .map(|s| request.style = s)
+                    .err()),
                 "columns" => {
                     let columns = split_statuses(value, value_range.start);
                     if columns.is_empty() {
@@ -279,6 +268,45 @@ fn parse<'a>(call: &Call<'a>) -> Result<(Request<'a>, Vec<Diagnostic>), Vec<Diag
     }
     errors.extend(conflicting_filters(&request, call));
     Ok((request, errors))
+}
+
+/// The style `style=VALUE` asks for, or why it cannot be used; `style_at`
+/// remembers the first `style=`, since a second is an error.
+fn style(
+    call: &Call<'_>,
+    arg: &crate::expand::args::Arg<'_>,
+    value: &str,
+    value_range: &std::ops::Range<usize>,
+    style_at: &mut Option<std::ops::Range<usize>>,
+) -> Result<Style, Diagnostic> {
+    if style_at.is_some() {
+        return Err(call
+            .error_at(
+                arg.range.clone(),
+                Code::InvalidArguments,
+                "`style` is given twice",
+            )
+            .with_label("a second style")
+            .with_help("keep one `style=`"));
+    }
+    let style = match value {
+        "list" => Style::List,
+        "table" => Style::Table,
+        "inline" => Style::Inline,
+        "grid" => Style::Grid,
+        other => {
+            return Err(call
+                .error_at(
+                    value_range.clone(),
+                    Code::InvalidArguments,
+                    format!("unknown style `{other}`"),
+                )
+                .with_suggestion(did_you_mean(other, STYLES.iter().copied()))
+                .with_note(format!("styles: {}", STYLES.join(", "))));
+        }
+    };
+    *style_at = Some(arg.range.clone());
+    Ok(style)
 }
 
 /// A status both hidden and the only one shown selects nobody, always.
@@ -523,9 +551,13 @@ fn check_columns(request: &Request<'_>, people: &People, call: &Call<'_>) -> Vec
         .iter()
         .filter(|(name, _)| !known.contains(&name.as_str()))
         .map(|(name, range)| {
-            call.error_at(range.clone(), Code::InvalidArguments, format!("unknown column `{name}`"))
-                .with_suggestion(did_you_mean(name, known.iter().copied()))
-                .with_note(format!("columns: {}", known.join(", ")))
+            call.error_at(
+                range.clone(),
+                Code::InvalidArguments,
+                format!("unknown column `{name}`"),
+            )
+            .with_suggestion(did_you_mean(name, known.iter().copied()))
+            .with_note(format!("columns: {}", known.join(", ")))
         })
         .collect()
 }

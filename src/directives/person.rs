@@ -29,9 +29,10 @@ impl BraceDirective for PersonDirective {
                 }
             },
             [] => {
-                return Err(vec![
-                    call.error(Code::InvalidArguments, "`{{#person}}` needs a handle, e.g. `{{#person octocat}}`"),
-                ]);
+                return Err(vec![call.error(
+                    Code::InvalidArguments,
+                    "`{{#person}}` needs a handle, e.g. `{{#person octocat}}`",
+                )]);
             }
             [_, extra, ..] => {
                 return Err(vec![

@@ -5,8 +5,8 @@ use std::ops::Range;
 
 use super::args::{self, Arg};
 use super::context::{Cx, LinkCx};
-use crate::diagnostic::Code;
 use crate::data::LoadError;
+use crate::diagnostic::Code;
 use crate::diagnostic::{Diagnostic, did_you_mean};
 
 /// Where a call sits in its chapter, which decides what it may expand to.
@@ -163,10 +163,13 @@ pub trait BraceDirective: Send + Sync {
     /// Finishes a call that [`expand`](Self::expand) deferred, once every
     /// chapter is expanded and the book's ids are known.
     fn resolve(&self, call: &Call<'_>, _cx: &LinkCx<'_>) -> Result<Expansion, Vec<Diagnostic>> {
-        Err(vec![call.error(Code::MissingData, format!(
-            "`{{{{#{}}}}}` was deferred but cannot be resolved",
-            call.name
-        ))])
+        Err(vec![call.error(
+            Code::MissingData,
+            format!(
+                "`{{{{#{}}}}}` was deferred but cannot be resolved",
+                call.name
+            ),
+        )])
     }
 }
 
@@ -234,9 +237,13 @@ impl Registry {
 /// Parses `key=value` options against a fixed set of keys, for directives
 /// that take options; unknown keys are errors with a suggestion.
 pub fn unknown_option(arg: &Arg<'_>, key: &str, known: &[&str], call: &Call<'_>) -> Diagnostic {
-    call.error_at(arg.range.clone(), Code::InvalidArguments, format!("unknown option `{key}`"))
-        .with_suggestion(did_you_mean(key, known.iter().copied()))
-        .with_note(format!("valid options: {}", known.join(", ")))
+    call.error_at(
+        arg.range.clone(),
+        Code::InvalidArguments,
+        format!("unknown option `{key}`"),
+    )
+    .with_suggestion(did_you_mean(key, known.iter().copied()))
+    .with_note(format!("valid options: {}", known.join(", ")))
 }
 
 #[cfg(test)]

@@ -83,27 +83,11 @@ pub fn scan<'t>(text: &'t str, registry: &Registry, options: MarkdownOptions) ->
             scan.sites.push(Site::Fence(fence));
         }
         if let Some(meant) = candidate.typo_of {
-            scan.warnings.push(
-                Diagnostic::warning(Code::UnknownDirective, format!(
-                    "`{{{{#{}}}}}` is not a directive of mdbook-community; left as text",
-                    candidate.name
-                ))
-                .in_chapter(0, candidate.name_range.clone())
-                .with_label("unknown directive")
-                .with_help(format!("did you mean `{{{{#{meant}}}}}`?")),
-            );
+            scan.warnings.push(misspelt(&candidate, meant));
             continue;
         }
         let Some(close) = candidate.close else {
-            scan.warnings.push(
-                Diagnostic::warning(Code::UnclosedDirective, format!(
-                    "`{{{{#{}` is not closed with `}}}}` on the same line; left as text",
-                    candidate.name
-                ))
-                .in_chapter(0, candidate.start..candidate.name_range.end)
-                .with_label("unclosed directive")
-                .with_help("close it with `}}`, or write `\\{{#` to show it as text"),
-            );
+            scan.warnings.push(unclosed(&candidate));
             continue;
         };
         let range = candidate.start..close + 2;
@@ -141,6 +125,34 @@ pub fn scan<'t>(text: &'t str, registry: &Registry, options: MarkdownOptions) ->
         keep
     });
     scan
+}
+
+/// The warning for `{{#name}}` where `meant` is a directive and `name` is not.
+fn misspelt(candidate: &Candidate<'_>, meant: &str) -> Diagnostic {
+    Diagnostic::warning(
+        Code::UnknownDirective,
+        format!(
+            "`{{{{#{}}}}}` is not a directive of mdbook-community; left as text",
+            candidate.name
+        ),
+    )
+    .in_chapter(0, candidate.name_range.clone())
+    .with_label("unknown directive")
+    .with_help(format!("did you mean `{{{{#{meant}}}}}`?"))
+}
+
+/// The warning for `{{#name` without `}}` on its line.
+fn unclosed(candidate: &Candidate<'_>) -> Diagnostic {
+    Diagnostic::warning(
+        Code::UnclosedDirective,
+        format!(
+            "`{{{{#{}` is not closed with `}}}}` on the same line; left as text",
+            candidate.name
+        ),
+    )
+    .in_chapter(0, candidate.start..candidate.name_range.end)
+    .with_label("unclosed directive")
+    .with_help("close it with `}}`, or write `\\{{#` to show it as text")
 }
 
 /// `{{#name` occurrences for our names, outside any Markdown context check.

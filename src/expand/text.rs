@@ -71,10 +71,13 @@ fn expand_site(site: &Site<'_>, cx: &Cx<'_>) -> Option<(Placement, Expanded)> {
         Site::Fence(block) => {
             let directive = registry.fence(block.name)?;
             let result = if cx.in_fence {
-                Err(vec![block.error(Code::MisplacedDirective, format!(
-                    "a `{}` block cannot be nested inside another directive block",
-                    block.name
-                ))])
+                Err(vec![block.error(
+                    Code::MisplacedDirective,
+                    format!(
+                        "a `{}` block cannot be nested inside another directive block",
+                        block.name
+                    ),
+                )])
             } else {
                 directive.expand(block, cx)
             };
@@ -86,14 +89,16 @@ fn expand_site(site: &Site<'_>, cx: &Cx<'_>) -> Option<(Placement, Expanded)> {
 /// Checks that an expansion fits where its call is.
 fn fit(expansion: Expansion, placement: Placement, site: &Site<'_>) -> Expanded {
     match (&expansion, placement, site) {
-        (Expansion::Block(_), Placement::Inline, Site::Brace(call)) => Err(vec![
+        (Expansion::Block(_), Placement::Inline, Site::Brace(call)) => {
+            Err(vec![
             call.error(Code::MisplacedDirective, format!(
                 "`{{{{#{}}}}}` makes block content here, so it must be a paragraph of its own",
                 call.name
             ))
             .with_label("inside running text")
             .with_help("put it on a line of its own with blank lines around it"),
-        ]),
+        ])
+        }
         _ => Ok(expansion),
     }
 }
@@ -160,7 +165,10 @@ mod tests {
 
     #[test]
     fn notes_show_the_messages_code_spans_as_code() {
-        let error = Diagnostic::error(Code::BrokenAnchor, "no chapter `codeowners.md` in this book");
+        let error = Diagnostic::error(
+            Code::BrokenAnchor,
+            "no chapter `codeowners.md` in this book",
+        );
         let options = pulldown_cmark::Options::empty();
         let inline = error_note(&[&error], Placement::Inline, options);
         assert_eq!(

@@ -19,7 +19,9 @@ impl BraceDirective for Shout {
     fn expand(&self, call: &Call<'_>, _: &Cx<'_>) -> Result<Expansion, Vec<Diagnostic>> {
         let tokens = call.tokens().map_err(|e| vec![e])?;
         if tokens.is_empty() {
-            return Err(vec![call.error(Code::InvalidArguments, "`shout` needs words")]);
+            return Err(vec![
+                call.error(Code::InvalidArguments, "`shout` needs words"),
+            ]);
         }
         let words: Vec<String> = call
             .args

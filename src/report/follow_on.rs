@@ -82,11 +82,16 @@ mod tests {
     fn follow_ons_are_counted_once_per_cause() {
         let found = vec![
             Diagnostic::error(Code::BrokenAnchor, "the data file's own problem"),
-            Diagnostic::error(Code::BrokenAnchor, "a").with_follow_on(data("maintainers.toml", true)),
-            Diagnostic::error(Code::BrokenAnchor, "no CODEOWNERS file").with_follow_on(data("CODEOWNERS", false)),
-            Diagnostic::error(Code::BrokenAnchor, "a").with_follow_on(data("maintainers.toml", true)),
-            Diagnostic::error(Code::BrokenAnchor, "no CODEOWNERS file").with_follow_on(data("CODEOWNERS", false)),
-            Diagnostic::warning(Code::BrokenAnchor, "broken link").with_follow_on(FollowOn::PartialPage),
+            Diagnostic::error(Code::BrokenAnchor, "a")
+                .with_follow_on(data("maintainers.toml", true)),
+            Diagnostic::error(Code::BrokenAnchor, "no CODEOWNERS file")
+                .with_follow_on(data("CODEOWNERS", false)),
+            Diagnostic::error(Code::BrokenAnchor, "a")
+                .with_follow_on(data("maintainers.toml", true)),
+            Diagnostic::error(Code::BrokenAnchor, "no CODEOWNERS file")
+                .with_follow_on(data("CODEOWNERS", false)),
+            Diagnostic::warning(Code::BrokenAnchor, "broken link")
+                .with_follow_on(FollowOn::PartialPage),
             Diagnostic::error(Code::BrokenAnchor, "something else"),
         ];
         let (printed, notes) = collapse(found);

@@ -9,7 +9,7 @@ use percent_encoding::{AsciiSet, CONTROLS, utf8_percent_encode};
 use serde_json::{Value, json};
 
 use super::{FileIndex, severity_word};
-use crate::diagnostic::{ALL_CODES, Diagnostic, Position, Severity};
+use crate::diagnostic::{Diagnostic, Position, Severity, all_codes};
 use crate::paths::ShownPaths;
 
 /// Where a diagnostic starts and ends (the end is the position after its
@@ -53,7 +53,8 @@ pub(super) fn json_lines(
 const INFORMATION_URI: &str = env!("CARGO_PKG_REPOSITORY");
 
 /// The error reference in the guide, where each code has a section.
-const ERRORS_PAGE: &str = "https://github.com/mdbook-community/mdbook-community/blob/main/book/errors.md";
+const ERRORS_PAGE: &str =
+    "https://github.com/mdbook-community/mdbook-community/blob/main/book/errors.md";
 
 /// One SARIF 2.1.0 document: a rule per code, a result per diagnostic,
 /// with paths relative to the repository (`%SRCROOT%`).
@@ -63,14 +64,17 @@ pub(super) fn sarif(
     files: &FileIndex<'_>,
     paths: &ShownPaths,
 ) -> io::Result<()> {
-    let rules: Vec<Value> = ALL_CODES
-        .iter()
+    let rules: Vec<Value> = all_codes()
         .map(|code| {
+            let anchor = format!("{}-{}", code.id().to_lowercase(), code.name());
             json!({
                 "id": code.id(),
                 "name": code.name(),
                 "shortDescription": { "text": code.summary() },
-                "helpUri": format!("{ERRORS_PAGE}#{}", code.id().to_lowercase()),
+                "fullDescription": { "text": code.summary() },
+                "help": { "text": code.fix() },
+                "helpUri": format!("{ERRORS_PAGE}#{anchor}"),
+                "defaultConfiguration": { "level": default_level(code) },
             })
         })
         .collect();
@@ -96,6 +100,26 @@ pub(super) fn sarif(
     out.write_all(b"\n")
 }
 
+/// How a code's results are usually reported (SARIF's default level).
+fn default_level(code: crate::diagnostic::Code) -> &'static str {
+    use crate::diagnostic::Code::*;
+    match code {
+        RedirectedLink => "note",
+        UntestedMdbook
+        | UnknownDirective
+        | UnclosedDirective
+        | EmptySelection
+        | BrokenAnchor
+        | RedirectOverwritesChapter
+        | CodeownersSyntax
+        | OwnerNotInRoster
+        | UnclaimedTeam
+        | InactiveOwner
+        | NoActiveOwner => "warning",
+        _ => "error",
+    }
+}
+
 fn result(
     diagnostic: &Diagnostic,
     severity: Severity,
@@ -108,7 +132,7 @@ fn result(
             text.push_str(&format!("\n{word}: {line}"));
         }
     }
-    let rule_index = ALL_CODES.iter().position(|c| *c == diagnostic.code);
+    let rule_index = all_codes().position(|c| c == diagnostic.code);
     let mut result = json!({
         "ruleId": diagnostic.code.id(),
         "ruleIndex": rule_index,

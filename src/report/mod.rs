@@ -152,12 +152,11 @@ pub fn emit(
         let count = seen.get(&key).map_or(0, |n| n - MAX_PER_KIND);
         let (file, severity, kind) = key;
         let place = files.display_name(&file);
-        writeln!(
-            out,
-            "{}: and {} more like this{place}: {kind}\n",
-            severity_word(severity),
-            thousands(count),
-        )?;
+        let line = format!("and {} more like this{place}: {kind}", thousands(count));
+        match options.format {
+            MessageFormat::Github => writeln!(out, "::notice::{}", escape_data(&line))?,
+            _ => writeln!(out, "{}: {line}\n", severity_word(severity))?,
+        }
     }
     Ok(())
 }
@@ -563,6 +562,11 @@ fn workflow_command(
     }
     command.push_str(&escape_data(&message));
     command
+}
+
+/// `s` as the data of a workflow command (`%`, CR and LF escaped).
+pub fn escape_workflow_data(s: &str) -> String {
+    escape_data(s)
 }
 
 fn escape_data(s: &str) -> String {

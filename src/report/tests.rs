@@ -69,7 +69,10 @@ fn chapter_error_shows_file_line_column_caret_and_help() {
         }],
         false,
     );
-    assert!(out.contains("error[C505]: unknown group `maintaners`"), "{out}");
+    assert!(
+        out.contains("error[C505]: unknown group `maintaners`"),
+        "{out}"
+    );
     assert!(out.contains("src/governance.md:3:20"), "{out}");
     assert!(out.contains("^^^^^^^^^^ no group with this id"), "{out}");
     assert!(out.contains("help: did you mean `maintainers`?"), "{out}");
@@ -125,9 +128,12 @@ fn long_lines_are_windowed_and_repeats_summarised() {
     let diagnostics: Vec<Diagnostic> = (0..1_000)
         .map(|i| {
             let start = 50_000 + 8 * i + 4;
-            Diagnostic::warning(Code::BrokenAnchor, format!("no heading `#b{i}` on this page"))
-                .in_chapter(0, start..start + 2)
-                .with_label("no such anchor")
+            Diagnostic::warning(
+                Code::BrokenAnchor,
+                format!("no heading `#b{i}` on this page"),
+            )
+            .in_chapter(0, start..start + 2)
+            .with_label("no such anchor")
         })
         .collect();
     let chapters = [ChapterSource {

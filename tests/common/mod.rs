@@ -198,7 +198,9 @@ pub fn without_codes(text: &str) -> String {
     while let Some(at) = rest.find("[C") {
         let code = &rest[at + 2..];
         let digits = code.bytes().take_while(u8::is_ascii_digit).count();
-        let word = ["error", "warning", "note"].iter().any(|w| rest[..at].ends_with(w));
+        let word = ["error", "warning", "note"]
+            .iter()
+            .any(|w| rest[..at].ends_with(w));
         if digits == 3 && word && code[digits..].starts_with("]:") {
             out.push_str(&rest[..at]);
             rest = &code[digits + 1..];

@@ -430,7 +430,11 @@ impl<'a> Checker<'a> {
         match allowed_url(&url) {
             Ok(()) => Some(url.trim().to_string()),
             Err(why) => {
-                self.error(node.span.clone(), Code::InvalidName, format!("{what} {why}"));
+                self.error(
+                    node.span.clone(),
+                    Code::InvalidName,
+                    format!("{what} {why}"),
+                );
                 None
             }
         }
@@ -471,7 +475,11 @@ impl<'a> Checker<'a> {
     fn person(&mut self, entry: &Entry) -> Option<Person> {
         let handle = entry.key.clone();
         if let Err(why) = check_handle(&handle) {
-            self.error(entry.key_span.clone(), Code::InvalidName, format!("handle `{handle}` {why}"));
+            self.error(
+                entry.key_span.clone(),
+                Code::InvalidName,
+                format!("handle `{handle}` {why}"),
+            );
         }
         let mut person = Person {
             name: handle.clone(),
@@ -534,7 +542,11 @@ impl<'a> Checker<'a> {
     fn name(&mut self, node: &Node, what: &str) -> Option<String> {
         let name = self.string(node, what)?;
         if name.trim().is_empty() {
-            self.error(node.span.clone(), Code::InvalidData, format!("{what} must not be empty"));
+            self.error(
+                node.span.clone(),
+                Code::InvalidData,
+                format!("{what} must not be empty"),
+            );
         }
         Some(name)
     }
@@ -546,7 +558,11 @@ impl<'a> Checker<'a> {
             NodeKind::Bool(false) => Some(None),
             NodeKind::Str(login) => {
                 if let Err(why) = check_login(login) {
-                    self.error(node.span.clone(), Code::InvalidName, format!("{what} {why}"));
+                    self.error(
+                        node.span.clone(),
+                        Code::InvalidName,
+                        format!("{what} {why}"),
+                    );
                 }
                 Some(Some(login.clone()))
             }
@@ -647,7 +663,11 @@ impl<'a> Checker<'a> {
         }
         if !read.has_id && matches!(node.kind, NodeKind::Table(_)) {
             let error = self
-                .at(node.span.clone(), Code::InvalidData, format!("{name} has no `id`"))
+                .at(
+                    node.span.clone(),
+                    Code::InvalidData,
+                    format!("{name} has no `id`"),
+                )
                 .with_help("add `id = \"...\"`: directives name groups by id");
             self.report(error);
         }
@@ -669,7 +689,11 @@ impl<'a> Checker<'a> {
             "id" => {
                 if let Some(id) = self.string(value, &what) {
                     if let Err(why) = check_handle(&id) {
-                        self.error(value.span.clone(), Code::InvalidName, format!("group id `{id}` {why}"));
+                        self.error(
+                            value.span.clone(),
+                            Code::InvalidName,
+                            format!("group id `{id}` {why}"),
+                        );
                     }
                     read.group.id = id;
                     read.id_span = value.span.clone();
@@ -695,7 +719,11 @@ impl<'a> Checker<'a> {
     fn duplicate_group_id(&mut self, first: &Range<usize>, id: &str, span: &Range<usize>) {
         let line = self.line_of(first.start);
         let error = self
-            .at(span.clone(), Code::Duplicate, format!("duplicate group id `{id}`"))
+            .at(
+                span.clone(),
+                Code::Duplicate,
+                format!("duplicate group id `{id}`"),
+            )
             .with_note(format!("first used on line {line}"));
         self.report(error);
     }
@@ -857,14 +885,22 @@ impl<'a> Checker<'a> {
             let Some((id, span)) = parent else { continue };
             match by_id.get(&*nfc(id)).copied() {
                 Some(p) if p == index => {
-                    self.error(span.clone(), Code::Cycle, format!("group `{id}` is its own parent"));
+                    self.error(
+                        span.clone(),
+                        Code::Cycle,
+                        format!("group `{id}` is its own parent"),
+                    );
                 }
                 Some(p) => groups[index].parent = Some(p),
                 None => {
                     let suggestion =
                         did_you_mean(id, groups.iter().map(|g| g.id.as_str())).map(str::to_string);
                     let error = self
-                        .at(span.clone(), Code::UndefinedReference, format!("parent group `{id}` does not exist"))
+                        .at(
+                            span.clone(),
+                            Code::UndefinedReference,
+                            format!("parent group `{id}` does not exist"),
+                        )
                         .with_label("no group with this id")
                         .with_suggestion(suggestion);
                     self.report(error);

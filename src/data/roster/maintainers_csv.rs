@@ -94,15 +94,19 @@ fn title_case(section: &str) -> String {
 /// One row: the login, the name and the e-mail address.
 fn row(file: &Arc<SourceFile>, line: &str, start: usize) -> Result<Person, Diagnostic> {
     let fields = split(line).map_err(|at| {
-        Diagnostic::error(Code::SyntaxError, format!("{}: a quoted field is not closed", file.name))
-            .in_file(file, start + at..start + line.len())
-            .with_help("rows are \"GitHub ID\",\"Name\",\"Email\",...")
+        Diagnostic::error(
+            Code::SyntaxError,
+            format!("{}: a quoted field is not closed", file.name),
+        )
+        .in_file(file, start + at..start + line.len())
+        .with_help("rows are \"GitHub ID\",\"Name\",\"Email\",...")
     })?;
     let Some((login, range)) = fields.first().filter(|(l, _)| !l.is_empty()) else {
-        return Err(
-            Diagnostic::error(Code::InvalidData, format!("{}: a row without a GitHub ID", file.name))
-                .in_file(file, start..start + line.len()),
-        );
+        return Err(Diagnostic::error(
+            Code::InvalidData,
+            format!("{}: a row without a GitHub ID", file.name),
+        )
+        .in_file(file, start..start + line.len()));
     };
     let at = (Arc::clone(file), start + range.start..start + range.end);
     check_login_at(login, &at)?;

@@ -248,10 +248,13 @@ impl Merger {
     fn claim_group_id(&mut self, id: &str, at: &At) {
         match self.group_at.get(id) {
             Some(first) => {
-                let error = Diagnostic::error(Code::Duplicate, format!(
-                    "group `{id}` is defined by two sources: `{}` and `{}`",
-                    first.0.name, at.0.name
-                ))
+                let error = Diagnostic::error(
+                    Code::Duplicate,
+                    format!(
+                        "group `{id}` is defined by two sources: `{}` and `{}`",
+                        first.0.name, at.0.name
+                    ),
+                )
                 .in_file(&at.0, at.1.clone())
                 .with_help("rename one of them; group ids name groups in directives");
                 self.errors.push(error);
@@ -273,9 +276,12 @@ impl Merger {
         };
         if stack.iter().any(|s| s == login) {
             stack.push(login.to_string());
-            let error = Diagnostic::error(Code::Cycle, format!("aliases form a cycle: {}", stack.join(" -> ")))
-                .in_file(&at.0, at.1.clone())
-                .with_label("this alias leads back to itself");
+            let error = Diagnostic::error(
+                Code::Cycle,
+                format!("aliases form a cycle: {}", stack.join(" -> ")),
+            )
+            .in_file(&at.0, at.1.clone())
+            .with_label("this alias leads back to itself");
             stack.pop();
             self.errors.push(error);
             return Vec::new();

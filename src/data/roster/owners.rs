@@ -76,11 +76,14 @@ pub(super) fn read_aliases(path: &Path, display: &str) -> Result<SourceRoster, V
             }
         }
         None if errors.is_empty() => errors.push(
-            Diagnostic::error(Code::InvalidData, format!("{} has no `aliases:`", file.name))
-                .in_file(&file, 0..0)
-                .with_help(
-                    "an OWNERS_ALIASES file is `aliases:` with a list of logins under each alias",
-                ),
+            Diagnostic::error(
+                Code::InvalidData,
+                format!("{} has no `aliases:`", file.name),
+            )
+            .in_file(&file, 0..0)
+            .with_help(
+                "an OWNERS_ALIASES file is `aliases:` with a list of logins under each alias",
+            ),
         ),
         None => {}
     }
@@ -112,10 +115,10 @@ fn table<'n>(
         NodeKind::Table(entries) => entries,
         kind => {
             errors.push(
-                Diagnostic::error(Code::InvalidData, format!(
-                    "{what} must be a mapping, found {}",
-                    kind.describe()
-                ))
+                Diagnostic::error(
+                    Code::InvalidData,
+                    format!("{what} must be a mapping, found {}", kind.describe()),
+                )
                 .in_file(file, node.span.clone()),
             );
             &[]
@@ -133,10 +136,13 @@ fn logins(
 ) -> Vec<ByLogin> {
     let NodeKind::Array(items) = &list.kind else {
         errors.push(
-            Diagnostic::error(Code::InvalidData, format!(
-                "`{key}` must be a list of logins, found {}",
-                list.kind.describe()
-            ))
+            Diagnostic::error(
+                Code::InvalidData,
+                format!(
+                    "`{key}` must be a list of logins, found {}",
+                    list.kind.describe()
+                ),
+            )
             .in_file(file, list.span.clone()),
         );
         return Vec::new();
@@ -153,10 +159,13 @@ fn logins(
                 }),
                 kind => {
                     errors.push(
-                        Diagnostic::error(Code::InvalidData, format!(
-                            "an entry of `{key}` must be a login, found {}",
-                            kind.describe()
-                        ))
+                        Diagnostic::error(
+                            Code::InvalidData,
+                            format!(
+                                "an entry of `{key}` must be a login, found {}",
+                                kind.describe()
+                            ),
+                        )
                         .in_file(file, item.span.clone()),
                     );
                     None

@@ -127,7 +127,11 @@ fn text(node: Option<&Node>) -> Option<String> {
 fn person(file: &Arc<SourceFile>, root: &Node) -> Result<Person, Vec<Diagnostic>> {
     let Some(login) = text(get(root, "github")) else {
         return Err(vec![
-            Diagnostic::error(Code::InvalidData, format!("{} has no `github` login", file.name)).in_file(file, 0..0),
+            Diagnostic::error(
+                Code::InvalidData,
+                format!("{} has no `github` login", file.name),
+            )
+            .in_file(file, 0..0),
         ]);
     };
     let at: At = (
@@ -157,7 +161,8 @@ fn team(
 ) -> Result<Team, Vec<Diagnostic>> {
     let Some(name) = text(get(root, "name")) else {
         return Err(vec![
-            Diagnostic::error(Code::InvalidData, format!("{} has no `name`", file.name)).in_file(file, 0..0),
+            Diagnostic::error(Code::InvalidData, format!("{} has no `name`", file.name))
+                .in_file(file, 0..0),
         ]);
     };
     let website = get(root, "website");
@@ -218,9 +223,10 @@ fn members(
             };
             let Some(&person) = by_login.get(&login.to_lowercase()) else {
                 errors.push(
-                    Diagnostic::error(Code::UndefinedReference, format!(
-                        "team `{name}` lists `{login}`, who has no file in people/"
-                    ))
+                    Diagnostic::error(
+                        Code::UndefinedReference,
+                        format!("team `{name}` lists `{login}`, who has no file in people/"),
+                    )
                     .in_file(file, span)
                     .with_label("unknown person"),
                 );
@@ -277,9 +283,10 @@ fn link_parents(teams: Vec<Team>, errors: &mut Vec<Diagnostic>) -> Vec<SourceGro
                 match index.get(&name) {
                     Some(&p) => source.group.parent = Some(p),
                     None => errors.push(
-                        Diagnostic::error(Code::UndefinedReference, format!(
-                            "`subteam-of` names `{name}`, which has no file in teams/"
-                        ))
+                        Diagnostic::error(
+                            Code::UndefinedReference,
+                            format!("`subteam-of` names `{name}`, which has no file in teams/"),
+                        )
                         .in_file(&at.0, at.1),
                     ),
                 }

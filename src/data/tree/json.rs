@@ -27,11 +27,12 @@ pub(super) fn parse(file: &Arc<SourceFile>) -> Result<Node, Diagnostic> {
     let text = file.text.as_str();
     if let Err(e) = serde_json::from_str::<serde::de::IgnoredAny>(text) {
         let at = offset_of(text, e.line(), e.column());
-        return Err(
-            Diagnostic::error(Code::SyntaxError, format!("{} is not valid JSON", file.name))
-                .in_file(file, at..at + 1)
-                .with_label(strip_position(&e.to_string())),
-        );
+        return Err(Diagnostic::error(
+            Code::SyntaxError,
+            format!("{} is not valid JSON", file.name),
+        )
+        .in_file(file, at..at + 1)
+        .with_label(strip_position(&e.to_string())));
     }
     let mut reader = Reader {
         text,
@@ -91,9 +92,12 @@ impl Reader<'_> {
     }
 
     fn unexpected(&self) -> Diagnostic {
-        Diagnostic::error(Code::SyntaxError, format!("{} is not valid JSON", self.file.name))
-            .in_file(self.file, self.pos..self.pos + 1)
-            .with_label("unexpected character")
+        Diagnostic::error(
+            Code::SyntaxError,
+            format!("{} is not valid JSON", self.file.name),
+        )
+        .in_file(self.file, self.pos..self.pos + 1)
+        .with_label("unexpected character")
     }
 
     /// The value after any whitespace, spanning its own bytes only.
@@ -167,12 +171,13 @@ impl Reader<'_> {
     fn enter(&mut self) -> Result<(), Diagnostic> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
-            return Err(
-                Diagnostic::error(Code::SyntaxError, format!("{} is nested too deeply", self.file.name))
-                    .in_file(self.file, self.pos..self.pos + 1)
-                    .with_label(format!("more than {MAX_DEPTH} arrays and objects deep"))
-                    .with_note("a people file needs four levels"),
-            );
+            return Err(Diagnostic::error(
+                Code::SyntaxError,
+                format!("{} is nested too deeply", self.file.name),
+            )
+            .in_file(self.file, self.pos..self.pos + 1)
+            .with_label(format!("more than {MAX_DEPTH} arrays and objects deep"))
+            .with_note("a people file needs four levels"));
         }
         Ok(())
     }
@@ -270,10 +275,12 @@ impl Reader<'_> {
             let line =
                 crate::diagnostic::position_in(&self.file.name, self.text, first.key_span.start)
                     .line;
-            return Err(Diagnostic::error(Code::SyntaxError, format!("duplicate key `{key}`"))
-                .in_file(self.file, key_span)
-                .with_label("already defined")
-                .with_note(format!("first defined on line {line}")));
+            return Err(
+                Diagnostic::error(Code::SyntaxError, format!("duplicate key `{key}`"))
+                    .in_file(self.file, key_span)
+                    .with_label("already defined")
+                    .with_note(format!("first defined on line {line}")),
+            );
         }
         Ok((key, key_span))
     }

@@ -66,8 +66,9 @@ impl NodeKind {
 /// Reads a data file: bytes to text (UTF-8, an optional BOM), then TOML or
 /// JSON by extension. `display` is the path shown in diagnostics.
 pub fn read(path: &Path, display: &str) -> Result<(Arc<SourceFile>, Node), Vec<Diagnostic>> {
-    let bytes = files::read_bytes(path, files::MAX_DATA_FILE)
-        .map_err(|e| vec![Diagnostic::error(Code::UnreadableFile, e.describe(display)).at_path(display)])?;
+    let bytes = files::read_bytes(path, files::MAX_DATA_FILE).map_err(|e| {
+        vec![Diagnostic::error(Code::UnreadableFile, e.describe(display)).at_path(display)]
+    })?;
     let is_json = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("json"));
@@ -84,8 +85,9 @@ pub fn read_yaml(path: &Path, display: &str) -> Result<(Arc<SourceFile>, Node), 
 /// Reads a text file for a reader of its own, with the one error a file
 /// that cannot be read gives.
 pub fn read_text_file(path: &Path, display: &str) -> Result<Arc<SourceFile>, Vec<Diagnostic>> {
-    let text = files::read_text(path, files::MAX_DATA_FILE)
-        .map_err(|e| vec![Diagnostic::error(Code::UnreadableFile, e.describe(display)).at_path(display)])?;
+    let text = files::read_text(path, files::MAX_DATA_FILE).map_err(|e| {
+        vec![Diagnostic::error(Code::UnreadableFile, e.describe(display)).at_path(display)]
+    })?;
     Ok(Arc::new(SourceFile {
         name: display.to_string(),
         text,
@@ -106,10 +108,13 @@ pub fn parse_bytes(
                 text: lossy,
             });
             return Err(vec![
-                Diagnostic::error(Code::UnreadableFile, format!("{display} is not valid UTF-8"))
-                    .in_file(&file, at..at + 1)
-                    .with_label("invalid byte here")
-                    .with_help("save the file as UTF-8"),
+                Diagnostic::error(
+                    Code::UnreadableFile,
+                    format!("{display} is not valid UTF-8"),
+                )
+                .in_file(&file, at..at + 1)
+                .with_label("invalid byte here")
+                .with_help("save the file as UTF-8"),
             ]);
         }
         Err(e) => {
@@ -140,9 +145,12 @@ fn parse_toml(file: &Arc<SourceFile>) -> Result<Node, Diagnostic> {
             .filter(|span| !span.is_empty() || span.start > 0)
             .or_else(|| too_deep_at(&file.text).map(|at| at..at + 1))
             .unwrap_or(0..0);
-        Diagnostic::error(Code::SyntaxError, format!("{} is not valid TOML", file.name))
-            .in_file(file, span)
-            .with_label(e.message().trim().to_string())
+        Diagnostic::error(
+            Code::SyntaxError,
+            format!("{} is not valid TOML", file.name),
+        )
+        .in_file(file, span)
+        .with_label(e.message().trim().to_string())
     })?;
     Ok(toml_table(doc.as_table(), 0..0))
 }

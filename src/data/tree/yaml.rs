@@ -61,16 +61,16 @@ impl Reader<'_> {
 
     fn syntax_error(&self, error: &ScanError) -> Diagnostic {
         let at = self.offset(*error.marker());
-        Diagnostic::error(Code::SyntaxError, format!(
-            "{} is not valid YAML: {}",
-            self.file.name,
-            error.info()
-        ))
+        Diagnostic::error(
+            Code::SyntaxError,
+            format!("{} is not valid YAML: {}", self.file.name, error.info()),
+        )
         .in_file(self.file, at..(at + 1).min(self.file.text.len()).max(at))
     }
 
     fn error(&self, at: Range<usize>, message: &str) -> Diagnostic {
-        Diagnostic::error(Code::SyntaxError, format!("{}: {message}", self.file.name)).in_file(self.file, at)
+        Diagnostic::error(Code::SyntaxError, format!("{}: {message}", self.file.name))
+            .in_file(self.file, at)
     }
 
     fn node(&mut self, event: Event, mark: Marker, depth: usize) -> Result<Node, Diagnostic> {
