@@ -192,9 +192,9 @@ fn github_actions_warnings_are_warning_annotations() {
     let result = common::run_with(cmd, &input);
     assert_eq!(result.code, 0, "{}", result.stderr);
     for expected in [
-        "::warning file=src/a.md,line=3,col=15::no person `b` in `maintainers.toml`",
-        "::warning file=src/a.md,line=5,col=6::`{{#person` is not closed",
-        "::warning file=book.toml,line=3,col=1::unknown key `chek-anchors`",
+        "::warning file=src/a.md,line=3,col=15,title=C506 unknown-person::no person `b` in `maintainers.toml`",
+        "::warning file=src/a.md,line=5,col=6,title=C502 unclosed-directive::`{{#person` is not closed",
+        "::warning file=book.toml,line=3,col=1,title=C101 unknown-setting::unknown key `chek-anchors`",
     ] {
         assert!(
             result.messages().contains(expected),
@@ -220,7 +220,7 @@ fn github_actions_annotations_point_at_the_line() {
     assert_eq!(result.code, 1);
     assert!(
         result.messages().contains(
-            "::error file=src/guide/a.md,line=3,col=15::no person `b` in `maintainers.toml`"
+            "::error file=src/guide/a.md,line=3,col=15,title=C506 unknown-person::no person `b` in `maintainers.toml`"
         ),
         "{}",
         result.stderr
@@ -244,7 +244,7 @@ fn github_actions_annotations_point_at_the_line() {
     assert!(
         result
             .messages()
-            .contains("::error file=docs/src/a.md,line=1,col=11::"),
+            .contains("::error file=docs/src/a.md,line=1,col=11,title="),
         "{}",
         result.stderr
     );

@@ -699,9 +699,9 @@ fn paths_in_annotations_and_on_the_terminal() {
             stderr
         };
         let annotations = [
-            "::warning file=CODEOWNERS,line=2,col=8::invalid owner `ezyang`",
-            "::warning file=community/src/a.md,line=5,col=5::broken link",
-            "::warning file=CONTRIBUTING.md,line=3,col=9::broken link",
+            "::warning file=CODEOWNERS,line=2,col=8,title=C301 codeowners-syntax::invalid owner `ezyang`",
+            "::warning file=community/src/a.md,line=5,col=5,title=C601 broken-anchor::broken link",
+            "::warning file=CONTRIBUTING.md,line=3,col=9,title=C601 broken-anchor::broken link",
         ];
         // From the repository root.
         let stderr = build(repo, &["community"]);

@@ -545,15 +545,26 @@ fn workflow_command(
     position: Option<&Position>,
 ) -> String {
     let mut command = String::from("::");
-    command.push_str(severity_word(severity));
-    if let Some(p) = position {
-        let _ = write!(
-            command,
-            " file={},line={},col={}",
-            escape_property(&p.file),
-            p.line,
-            p.column
-        );
+    // Workflow commands call a note a notice.
+    command.push_str(match severity {
+        Severity::Note => "notice",
+        other => severity_word(other),
+    });
+    let title = format!("{} {}", diagnostic.code.id(), diagnostic.code.name());
+    match position {
+        Some(p) => {
+            let _ = write!(
+                command,
+                " file={},line={},col={},title={}",
+                escape_property(&p.file),
+                p.line,
+                p.column,
+                escape_property(&title)
+            );
+        }
+        None => {
+            let _ = write!(command, " title={}", escape_property(&title));
+        }
     }
     command.push_str("::");
     let mut message = shorten(&diagnostic.message).into_owned();

@@ -93,7 +93,7 @@ fn github_actions_command_is_escaped_and_positioned() {
         true,
     );
     assert!(
-        out.contains("::error file=src/a%2Cb.md,line=2,col=3::bad, really: 100%25%0Ahelp: try y"),
+        out.contains("::error file=src/a%2Cb.md,line=2,col=3,title=C601 broken-anchor::bad, really: 100%25%0Ahelp: try y"),
         "{out}"
     );
 }
