@@ -380,7 +380,7 @@ fn errors_fail_the_build_and_warn_mode_builds_with_notes() {
         let book = TestBook::new("on-error = \"warn\"\n", &files);
         let stderr = book.build_ok(mdbook);
         assert!(
-            stderr.contains("warning: no group `cor`"),
+            stderr.contains("warning[C505]: no group `cor`"),
             "{mdbook:?}: {stderr}"
         );
         let html = book.read("book/a.html");
@@ -485,7 +485,7 @@ fn links_to_the_repository_and_broken_anchors() {
         let book = TestBook::new(url, &files);
         let stderr = book.build_ok(mdbook);
         assert!(
-            stderr.contains("warning: broken link: no heading `#how-do-i-stat` in `faq.md`"),
+            stderr.contains("warning[C601]: broken link: no heading `#how-do-i-stat` in `faq.md`"),
             "{mdbook:?}: {stderr}"
         );
         assert!(
@@ -624,7 +624,7 @@ fn warnings_are_printed_once_with_two_renderers() {
         ];
         let book = TestBook::new("[output.html]\n[output.markdown]\n", &files);
         let stderr = book.build_ok(mdbook);
-        for warning in ["warning: broken link", "warning: `{{#persn}}`"] {
+        for warning in ["warning[C601]: broken link", "warning[C501]: `{{#persn}}`"] {
             assert_eq!(
                 stderr.matches(warning).count(),
                 1,
@@ -642,7 +642,7 @@ fn warnings_are_printed_once_with_two_renderers() {
         );
         let stderr = book.build_ok(mdbook);
         assert_eq!(
-            stderr.matches("warning: broken link").count(),
+            stderr.matches("warning[C601]: broken link").count(),
             1,
             "{mdbook:?}: {stderr}"
         );

@@ -138,15 +138,15 @@ fn check_link(
     )
     .in_chapter(index, range)
     .with_label("this anchor does not exist");
-    let redirect_help = paths::is_relative(dest)
-        .then(|| ids::closest_anchor(&fragment, &page))
-        .flatten()
+    let closest = ids::closest_anchor(&fragment, &page);
+    let redirect_help = closest
+        .filter(|_| paths::is_relative(dest))
         .and_then(|closest| {
             let target = target_chapter(book, index, here, dest)?;
             let page = run.chapters[target].path.as_deref()?;
             redirects::suggest_redirect(run.settings.generation, page, &fragment, closest)
         });
-    let error = ids::with_closest_anchor(error, &fragment, &page);
+    let error = ids::with_anchor_suggestion(error, &fragment, &page, closest);
     Some(match redirect_help {
         Some(help) => error.with_help(help),
         None => error,

@@ -148,8 +148,7 @@ pub fn suggest_redirect(
     fragment: &str,
     closest: &str,
 ) -> Option<String> {
-    // A near spelling is a typo in the link, not a renamed heading.
-    if generation != Generation::V05 || strsim::damerau_levenshtein(fragment, closest) <= 2 {
+    if generation != Generation::V05 || looks_like_a_typo(fragment, closest) {
         return None;
     }
     let html = html_of(page);
@@ -157,4 +156,41 @@ pub fn suggest_redirect(
     Some(format!(
         "if the heading was renamed, also add `\"/{html}#{fragment}\" = \"{file}#{closest}\"` to [output.html.redirect], so links from outside the book keep working"
     ))
+}
+
+/// Whether `a` is `b` misspelt (at most two edits), rather than a new name:
+/// then the link has a typo and the heading was not renamed. Compares at
+/// most the first 64 characters, since the distance is quadratic.
+fn looks_like_a_typo(a: &str, b: &str) -> bool {
+    let start = |s: &str| -> String { s.chars().take(64).collect() };
+    a.chars().count().abs_diff(b.chars().count()) <= 2
+        && strsim::damerau_levenshtein(&start(a), &start(b)) <= 2
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_typo_is_not_a_renamed_heading() {
+        assert!(looks_like_a_typo("seting-up", "setting-up"));
+        assert!(!looks_like_a_typo(
+            "how-to-contribute",
+            "steps-to-contribute"
+        ));
+        // Long fragments cost a bounded comparison.
+        let long = "a".repeat(100_000);
+        assert!(looks_like_a_typo(&long, &format!("{long}b")));
+        let help = suggest_redirect(Generation::V05, "guide/a.md", "old-name", "new-heading");
+        assert_eq!(
+            help.as_deref(),
+            Some(
+                "if the heading was renamed, also add `\"/guide/a.html#old-name\" = \"a.html#new-heading\"` to [output.html.redirect], so links from outside the book keep working"
+            )
+        );
+        assert_eq!(
+            suggest_redirect(Generation::V04, "a.md", "old-name", "new-heading"),
+            None
+        );
+    }
 }

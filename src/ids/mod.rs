@@ -226,12 +226,23 @@ fn events_of(text: &str, options: MarkdownOptions) -> Vec<Spanned<'_>> {
 /// (links in chapters, `{{#ref}}`, `{{#contributing}}`, links in generated
 /// text) reports a missing anchor through this.
 pub fn with_closest_anchor(error: Diagnostic, fragment: &str, page: &PageIds) -> Diagnostic {
+    with_anchor_suggestion(error, fragment, page, closest_anchor(fragment, page))
+}
+
+/// [`with_closest_anchor`] for a caller that has already looked for the
+/// closest id (`closest`).
+pub fn with_anchor_suggestion(
+    error: Diagnostic,
+    fragment: &str,
+    page: &PageIds,
+    closest: Option<&str>,
+) -> Diagnostic {
     let error = if page.partial {
         error.with_follow_on(FollowOn::PartialPage)
     } else {
         error
     };
-    if let Some(id) = closest_anchor(fragment, page) {
+    if let Some(id) = closest {
         let note = crate::unicode::difference_note(fragment, id);
         let error = error.with_suggestion(Some(format!("#{id}")));
         return match note {
