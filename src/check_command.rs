@@ -114,6 +114,9 @@ fn check(options: &CheckOptions) -> Result<(Vec<u8>, Counts), CouldNotRun> {
             "MDBOOK_PREPROCESSOR__COMMUNITY__RENDERERS",
             json!([CHECK_RENDERER]).to_string(),
         )
+        // A check writes nothing, not even the chapter files SUMMARY.md
+        // names and that do not exist yet.
+        .env("MDBOOK_BUILD__CREATE_MISSING", "false")
         .env(
             "MDBOOK_COMMUNITY_MESSAGE_FORMAT",
             format_name(options.format),

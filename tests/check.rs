@@ -350,6 +350,57 @@ fn machine_formats_stay_valid_whatever_messages_hold() {
     }
 }
 
+/// `mdbook build` writes the same formats to a file when asked, and keeps
+/// the terminal's output human.
+#[test]
+fn a_build_writes_sarif_when_asked() {
+    for mdbook in mdbooks() {
+        let broken = broken_book();
+        let output = Command::new(&mdbook)
+            .arg("build")
+            .current_dir(broken.path())
+            .env(
+                "MDBOOK_PREPROCESSOR__COMMUNITY__COMMAND",
+                env!("CARGO_BIN_EXE_mdbook-community"),
+            )
+            .env("MDBOOK_COMMUNITY_MESSAGE_FORMAT", "sarif")
+            .env("MDBOOK_COMMUNITY_MESSAGE_FILE", "community.sarif")
+            .env("PWD", broken.path())
+            .output()
+            .expect("mdbook runs");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            !output.status.success(),
+            "the errors fail the build: {stderr}"
+        );
+        assert!(stderr.contains("error[C505]: no group `cor`"), "{stderr}");
+        let sarif =
+            std::fs::read_to_string(broken.path().join("community.sarif")).expect("written");
+        let document = assert_valid_sarif(&sarif);
+        assert_eq!(
+            document["runs"][0]["results"].as_array().map(Vec::len),
+            Some(5)
+        );
+    }
+}
+
+/// A check creates no missing chapter file (as a build with
+/// `create-missing` would), and says the chapter is missing.
+#[test]
+fn a_check_creates_no_missing_chapter() {
+    for mdbook in mdbooks() {
+        let dir = clean_book();
+        std::fs::write(
+            dir.path().join("src/SUMMARY.md"),
+            "# Summary\n\n- [Intro](intro.md)\n- [New](new.md)\n",
+        )
+        .expect("writable");
+        let result = check(&mdbook, dir.path(), &[]);
+        assert!(!dir.path().join("src/new.md").exists(), "{}", result.stderr);
+        assert_eq!(result.code, 2, "{}", result.stderr);
+    }
+}
+
 /// The guide's error reference has one section per code, `## C505:
 /// unknown-group`, and none for a code that does not exist.
 #[test]
