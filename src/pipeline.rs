@@ -159,13 +159,16 @@ impl<'a> Output<'a> {
         if !self.first_run {
             shown.retain(|d| d.is_error() && !warn_only);
         }
+        let printed = Printed {
+            shown: &shown,
+            notes: &notes,
+            warn_only,
+        };
         let file = self.env.message_file.as_deref().filter(|_| self.first_run);
         if let Some(path) = file {
             let format = self.env.message_format;
             let mut text = Vec::new();
-            let _ = self.emit(
-                &mut text, format, &shown, &notes, chapters, settings, warn_only,
-            );
+            let _ = self.emit(&mut text, format, &printed, chapters, settings);
             self.write_report_file(stderr, path, &text);
         }
         if let Some(status) = &self.env.check_status {
@@ -183,9 +186,7 @@ impl<'a> Output<'a> {
                 Some(_) => MessageFormat::Human,
                 None => self.env.message_format,
             };
-            let _ = self.emit(
-                stderr, format, &shown, &notes, chapters, settings, warn_only,
-            );
+            let _ = self.emit(stderr, format, &printed, chapters, settings);
             if format == MessageFormat::Human {
                 let _ = summary(stderr, &shown, warn_only);
             }
@@ -193,19 +194,22 @@ impl<'a> Output<'a> {
         failed
     }
 
-    /// Prints `shown` in `format`, with the follow-on `notes` in the human
-    /// formats (notes are printed once, in the first run or a failing one).
-    #[allow(clippy::too_many_arguments)]
+    /// Prints the diagnostics in `format`, with the follow-on notes in the
+    /// human formats (notes are printed once, in the first run or a
+    /// failing one).
     fn emit(
         &self,
         out: &mut dyn Write,
         format: MessageFormat,
-        shown: &[Diagnostic],
-        notes: &[String],
+        printed: &Printed<'_>,
         chapters: &[Chapter],
         settings: &Settings,
-        warn_only: bool,
     ) -> std::io::Result<()> {
+        let Printed {
+            shown,
+            notes,
+            warn_only,
+        } = *printed;
         // Programs get paths relative to the book root; people, relative
         // to the folder they are in.
         let paths = self.paths(!format.is_machine());
@@ -268,6 +272,15 @@ impl<'a> Output<'a> {
             );
         }
     }
+}
+
+/// What a run prints: the diagnostics, the notes counting follow-on
+/// problems, and whether errors are printed as warnings.
+#[derive(Clone, Copy)]
+struct Printed<'a> {
+    shown: &'a [Diagnostic],
+    notes: &'a [String],
+    warn_only: bool,
 }
 
 /// The name mdBook knows this plugin by, in `[preprocessor.NAME]`.
