@@ -2,6 +2,7 @@
 //! the book: expand each chapter once, index the expanded chapters, resolve
 //! links and check anchors, report, and write the answer.
 
+use std::borrow::Cow;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -9,7 +10,7 @@ use crate::check;
 use crate::config::{OnError, Settings};
 use crate::data::Data;
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::expand::{self, Run, directive::Registry};
+use crate::expand::{self, Expanded, Run, directive::Registry};
 use crate::index::BookIndex;
 use crate::mdbook::{self, Chapter};
 use crate::paths::ShownPaths;
@@ -66,14 +67,15 @@ pub fn preprocess(
     }
 
     let chapters = &request.book.chapters;
-    let (contents, mut found) = process_chapters(&settings, registry, chapters);
+    let (mut answer, mut found) = check_chapters(&settings, registry, chapters);
     report::map_to_files(&mut found, chapters, &settings);
     found.splice(0..0, settings_problems);
     if output.report(stderr, found, chapters, &settings) {
         return 1;
     }
 
-    if let Err(e) = request.book.write(stdout, &contents) {
+    // Each new content is made, written and dropped in turn.
+    if let Err(e) = request.book.write_with(stdout, |i| answer.content(i)) {
         let _ = writeln!(
             stderr,
             "error: mdbook-community: cannot write the book to stdout: {e}"
@@ -201,6 +203,18 @@ pub fn process_chapters(
     registry: &Registry,
     chapters: &[Chapter],
 ) -> (Vec<Option<String>>, Vec<Diagnostic>) {
+    let (mut answer, diagnostics) = check_chapters(settings, registry, chapters);
+    let contents = (0..chapters.len()).map(|i| answer.content(i)).collect();
+    (contents, diagnostics)
+}
+
+/// [`process_chapters`], with the new contents left to be made one at a
+/// time while the answer is written, so that they are never all in memory.
+fn check_chapters<'a>(
+    settings: &Settings,
+    registry: &Registry,
+    chapters: &'a [Chapter],
+) -> (Answer<'a>, Vec<Diagnostic>) {
     let data = Data::default();
     let run = Run {
         settings,
@@ -209,14 +223,6 @@ pub fn process_chapters(
         data: &data,
     };
     let expanded = expand::expand_book(&run);
-    let texts = chapters
-        .iter()
-        .zip(&expanded)
-        .map(|(chapter, e)| {
-            e.as_ref()
-                .map_or(chapter.content.as_str(), |e| e.text.as_str())
-        })
-        .collect();
     // A page where a directive failed may lack the ids it would have made.
     let partial = expanded
         .iter()
@@ -225,25 +231,64 @@ pub fn process_chapters(
                 .is_some_and(|e| e.diagnostics.iter().any(Diagnostic::is_error))
         })
         .collect();
-    let book = BookIndex::new(settings, chapters, texts, partial);
+    let texts = |i: usize| -> Cow<'_, str> {
+        let content = chapters[i].content.as_str();
+        match &expanded[i] {
+            Some(e) => Cow::Owned(e.text(content)),
+            None => Cow::Borrowed(content),
+        }
+    };
+    let book = BookIndex::new(settings, chapters, Box::new(texts), partial);
     let checked = check::check_book(&run, &expanded, &book);
-    // The index borrows the expanded texts; they become the chapters now.
     drop(book);
-    let mut expanded = expanded;
-    let mut contents = vec![None; chapters.len()];
     let drift = check::owners::check(settings, &data);
     // Data files' own problems first, once each; then the drift between
     // CODEOWNERS and the roster; then the chapters', in order.
     let mut diagnostics = data.diagnostics();
     diagnostics.extend(drift);
+    let mut finished: Vec<Option<Finished>> = (0..chapters.len()).map(|_| None).collect();
     for (index, checked) in checked {
-        contents[index] = checked
-            .text
-            .or_else(|| expanded[index].take()?.finish(&checked.links));
+        finished[index] = Some(match checked.text {
+            Some(text) => Finished::Text(text),
+            None => Finished::Links(checked.links),
+        });
         let found = checked.diagnostics.into_iter();
         diagnostics.extend(found.map(|d| d.for_chapter(index)));
     }
-    (contents, diagnostics)
+    let answer = Answer {
+        chapters,
+        expanded,
+        finished,
+    };
+    (answer, diagnostics)
+}
+
+/// The chapters' new contents, each made when it is asked for.
+struct Answer<'a> {
+    chapters: &'a [Chapter],
+    expanded: Vec<Option<Expanded>>,
+    finished: Vec<Option<Finished>>,
+}
+
+/// How the check stage left a chapter.
+enum Finished {
+    /// Written by the check stage (with notes about broken links).
+    Text(String),
+    /// The expanded chapter, with these links in place of its markers.
+    Links(Vec<String>),
+}
+
+impl Answer<'_> {
+    /// Chapter `index`'s new content; `None` when it is unchanged.
+    fn content(&mut self, index: usize) -> Option<String> {
+        match self.finished.get_mut(index)?.as_mut()? {
+            Finished::Text(text) => Some(std::mem::take(text)),
+            Finished::Links(links) => {
+                let expanded = self.expanded.get(index)?.as_ref()?;
+                expanded.finish(&self.chapters[index].content, links)
+            }
+        }
+    }
 }
 
 fn display_name(settings: &Settings, paths: &ShownPaths, chapter: &Chapter) -> String {

@@ -48,7 +48,7 @@ pub fn check_chapter(
     book.links(index)
         .iter()
         .filter_map(|link| {
-            let (range, note_at) = map.written(expanded, link.range.clone())?;
+            let (range, note_at) = map.written(&expanded, link.range.clone())?;
             let diagnostic = check_link(run, book, index, here, &link.dest, range)?;
             Some(BrokenLink {
                 diagnostic: run.settings.check_anchors.severity_of(diagnostic),

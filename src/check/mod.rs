@@ -97,7 +97,7 @@ fn check_chapter(
     } else {
         anchors::check_chapter(run, book, index, &map)
     };
-    // Notes need the replacements (kept for `on-error = "warn"` only);
+    // With notes, the chapter is written from its replacements here;
     // without them the expanded text, markers replaced, is the chapter.
     let noted =
         run.settings.on_error == OnError::Warn && broken.iter().any(|b| b.diagnostic.is_error());
@@ -187,7 +187,7 @@ fn with_links(replacements: &[Replacement], links: &[String]) -> Vec<Replacement
             text.push_str(&r.text[copied..]);
             Replacement {
                 range: r.range.clone(),
-                text,
+                text: text.into(),
             }
         })
         .collect()
@@ -207,13 +207,13 @@ fn add_notes(
             Place::AfterReplacement(k) => {
                 let block = &mut replacements[k];
                 let note = error_note(&[&link.diagnostic], Placement::Block, options);
-                block.text = format!("{}\n\n{note}", block.text.trim_end_matches('\n'));
+                block.text = format!("{}\n\n{note}", block.text.trim_end_matches('\n')).into();
             }
             Place::At(at) => {
                 let note = error_note(&[&link.diagnostic], Placement::Inline, options);
                 replacements.push(Replacement {
                     range: at..at,
-                    text: format!(" {note}"),
+                    text: format!(" {note}").into(),
                 });
                 inserted = true;
             }

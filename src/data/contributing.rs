@@ -96,21 +96,62 @@ fn chapter_holding(
     file: &Path,
     text: &str,
 ) -> Option<usize> {
-    let canonical = file.canonicalize().ok();
+    let target = Target::of(file);
     let src = settings.in_root(&settings.src);
     let whole = text.trim();
     let finder = memchr::memmem::Finder::new(whole.as_bytes());
     chapters.iter().position(|chapter| {
-        let same_file = chapter.source_path.as_ref().is_some_and(|source| {
-            let path: PathBuf = src.join(source);
-            canonical.is_some() && path.canonicalize().ok() == canonical
-        });
+        let same_file =
+            (chapter.source_path.as_ref()).is_some_and(|source| target.is(&src.join(source)));
         same_file
             || (chapter.path.is_some()
                 && !whole.is_empty()
                 && finder.find(chapter.content.as_bytes()).is_some())
-            || whole_file_include(chapter, &src, canonical.as_deref()).is_some()
+            || whole_file_include(chapter, &src, target.canonical.as_deref()).is_some()
     })
+}
+
+/// The file a chapter's source may be, known by its canonical path.
+struct Target {
+    canonical: Option<PathBuf>,
+    /// Its device and inode: one `stat` tells most other files apart,
+    /// where resolving a path costs a system call per component (the
+    /// check runs for every chapter of the book, on one core).
+    identity: Option<(u64, u64)>,
+}
+
+impl Target {
+    fn of(file: &Path) -> Target {
+        Target {
+            canonical: file.canonicalize().ok(),
+            identity: identity_of(file),
+        }
+    }
+
+    /// Whether `path` resolves to this file (the same canonical path).
+    fn is(&self, path: &Path) -> bool {
+        let Some(canonical) = &self.canonical else {
+            return false;
+        };
+        // The same canonical path implies the same inode, so a different
+        // (or no) inode rules it out without resolving the path.
+        if self.identity.is_some() && identity_of(path) != self.identity {
+            return false;
+        }
+        path.canonicalize().ok().as_ref() == Some(canonical)
+    }
+}
+
+#[cfg(unix)]
+fn identity_of(path: &Path) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    let metadata = std::fs::metadata(path).ok()?;
+    Some((metadata.dev(), metadata.ino()))
+}
+
+#[cfg(not(unix))]
+fn identity_of(_: &Path) -> Option<(u64, u64)> {
+    None
 }
 
 /// The byte range of an `{{#include PATH}}` of the whole `file` in

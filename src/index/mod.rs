@@ -4,6 +4,7 @@
 //! for it, and that one parse gives both its ids and its links. Chapters
 //! nothing links to and that link nowhere are never parsed.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
@@ -15,13 +16,18 @@ use crate::mdbook::Chapter;
 pub struct BookIndex<'a> {
     settings: &'a Settings,
     chapters: &'a [Chapter],
-    /// Each chapter's text after the expand stage.
-    texts: Vec<&'a str>,
+    /// Each chapter's text after the expand stage. It is made on each call
+    /// (expanded texts are not kept, see `expand::Expanded`), so the index
+    /// holds only what its parse found.
+    texts: Box<Texts<'a>>,
     /// Whether a directive failed in each chapter (see [`PageIds::partial`]).
     partial: Vec<bool>,
     pages: Vec<OnceLock<Page>>,
     by_path: OnceLock<HashMap<&'a str, usize>>,
 }
+
+/// Chapter `index`'s text after the expand stage.
+pub type Texts<'a> = dyn Fn(usize) -> Cow<'a, str> + Sync + 'a;
 
 /// One parsed page.
 struct Page {
@@ -30,19 +36,18 @@ struct Page {
 }
 
 impl<'a> BookIndex<'a> {
-    /// The index of `chapters`, whose expanded texts are `texts` and in
-    /// which a directive failed where `partial` says so (one of each per
-    /// chapter).
+    /// The index of `chapters`, whose expanded texts `texts` makes and in
+    /// which a directive failed where `partial` says so (one per chapter).
     pub fn new(
         settings: &'a Settings,
         chapters: &'a [Chapter],
-        texts: Vec<&'a str>,
+        texts: Box<Texts<'a>>,
         partial: Vec<bool>,
     ) -> Self {
         BookIndex {
             settings,
             chapters,
-            pages: texts.iter().map(|_| OnceLock::new()).collect(),
+            pages: chapters.iter().map(|_| OnceLock::new()).collect(),
             texts,
             partial,
             by_path: OnceLock::new(),
@@ -50,8 +55,8 @@ impl<'a> BookIndex<'a> {
     }
 
     /// Chapter `index` after the expand stage.
-    pub fn text(&self, index: usize) -> &'a str {
-        self.texts[index]
+    pub fn text(&self, index: usize) -> Cow<'a, str> {
+        (self.texts)(index)
     }
 
     /// Every link with a fragment in chapter `index`'s expanded text, with
@@ -65,7 +70,7 @@ impl<'a> BookIndex<'a> {
         Some(slot.get_or_init(|| {
             let settings = self.settings;
             let (mut ids, mut links) = ids::mdbook_page_and_links(
-                self.texts[index],
+                &self.text(index),
                 settings.markdown,
                 settings.generation,
             );

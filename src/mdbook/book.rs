@@ -114,17 +114,28 @@ impl<'a> Book<'a> {
     /// Writes the book to `out` with `contents[i]` (where `Some`) in place
     /// of chapter `i`'s content; every other byte as it came.
     pub fn write(&self, out: &mut dyn Write, contents: &[Option<String>]) -> std::io::Result<()> {
-        let mut changes: Vec<(&Range<usize>, &str)> = self
-            .spans
-            .iter()
-            .zip(contents)
-            .filter_map(|(span, content)| Some((span.as_ref()?, content.as_deref()?)))
+        self.write_with(out, |i| contents.get(i).cloned().flatten())
+    }
+
+    /// [`write`](Self::write), with `content_of(i)` asked for chapter
+    /// `i`'s new content just before it is written (each once, in the
+    /// order of the text), so that the new contents need not all be kept.
+    pub fn write_with(
+        &self,
+        out: &mut dyn Write,
+        mut content_of: impl FnMut(usize) -> Option<String>,
+    ) -> std::io::Result<()> {
+        let mut order: Vec<(usize, &Range<usize>)> = (self.spans.iter().enumerate())
+            .filter_map(|(i, span)| Some((i, span.as_ref()?)))
             .collect();
-        changes.sort_by_key(|(span, _)| span.start);
+        order.sort_by_key(|(_, span)| span.start);
         let mut done = 0;
-        for (span, content) in changes {
+        for (index, span) in order {
+            let Some(content) = content_of(index) else {
+                continue;
+            };
             out.write_all(&self.json.as_bytes()[done..span.start])?;
-            serde_json::to_writer(&mut *out, content)?;
+            serde_json::to_writer(&mut *out, &content)?;
             done = span.end;
         }
         out.write_all(&self.json.as_bytes()[done..])?;
