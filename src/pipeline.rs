@@ -275,7 +275,7 @@ enum Finished {
     /// Written by the check stage (with notes about broken links).
     Text(String),
     /// The expanded chapter, with these links in place of its markers.
-    Links(Vec<String>),
+    Links(Vec<std::sync::Arc<str>>),
 }
 
 impl Answer<'_> {

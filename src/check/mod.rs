@@ -2,6 +2,8 @@
 //! anchor checked against the index of the expanded book, then each changed
 //! chapter written once from its replacements.
 
+use std::sync::Arc;
+
 pub mod anchors;
 mod map;
 pub mod owners;
@@ -11,7 +13,7 @@ use crate::diagnostic::{Diagnostic, Location};
 use crate::expand::directive::{Expansion, Placement};
 use crate::expand::marker::markers_in;
 use crate::expand::splice::{Replacement, splice};
-use crate::expand::{Deferred, Expanded, LinkCx, Run, error_note};
+use crate::expand::{Deferred, Expanded, LinkCx, Run, Shared, error_note};
 use crate::ids::{self, BookIds};
 use crate::index::BookIndex;
 use crate::parallel;
@@ -27,7 +29,7 @@ pub struct Checked {
     /// [`Expanded::finish`]).
     pub text: Option<String>,
     /// What each link marker of the expanded text becomes.
-    pub links: Vec<String>,
+    pub links: Vec<Arc<str>>,
     /// Problems, in chapter offsets.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -53,10 +55,18 @@ pub fn check_book(
                 || check_anchors && anchors::may_have_fragment_links(&run.chapters[i].content, url)
         })
         .collect();
+    let shared = Shared::default();
     parallel::map(
         &todo,
         |i| run.chapters[i].content.len(),
-        |i| check_chapter(run, book, &group_pages, i, expanded[i].as_ref()),
+        |i| {
+            let mut checked = check_chapter(run, book, &group_pages, i, expanded[i].as_ref());
+            // Links resolved alike (a CODEOWNERS table) are kept once.
+            for link in &mut checked.links {
+                *link = shared.share(std::mem::replace(link, Arc::from("")));
+            }
+            checked
+        },
     )
 }
 
@@ -125,7 +135,7 @@ fn resolve_links(
     cx: &LinkCx<'_>,
     deferred: &Deferred,
     errors: &mut Vec<Diagnostic>,
-) -> Vec<String> {
+) -> Vec<Arc<str>> {
     let options = cx.settings().markdown.parser_options();
     deferred
         .links
@@ -137,11 +147,11 @@ fn resolve_links(
                 None => Ok(Expansion::Inline(String::new())),
             };
             match result {
-                Ok(Expansion::Inline(text) | Expansion::Block(text)) => text,
+                Ok(Expansion::Inline(text) | Expansion::Block(text)) => text.into(),
                 Err(found) => {
                     let note = error_note(&found, link.placement, options);
                     errors.extend(found);
-                    note
+                    note.into()
                 }
             }
         })
@@ -170,7 +180,7 @@ fn check_generated_anchors(
 }
 
 /// `replacements` with each link marker replaced by its link.
-fn with_links(replacements: &[Replacement], links: &[String]) -> Vec<Replacement> {
+fn with_links(replacements: &[Replacement], links: &[Arc<str>]) -> Vec<Replacement> {
     replacements
         .iter()
         .map(|r| {

@@ -56,7 +56,7 @@ impl Expanded {
 
     /// The chapter's final text: the expanded text with each link marker
     /// replaced by `links[number]`; `None` when nothing was replaced.
-    pub fn finish(&self, content: &str, links: &[String]) -> Option<String> {
+    pub fn finish(&self, content: &str, links: &[Arc<str>]) -> Option<String> {
         if self.replacements.is_empty() {
             return None;
         }
@@ -86,13 +86,14 @@ impl Expanded {
     }
 }
 
-/// Equal texts, kept once for the run.
+/// Equal texts, kept once for the run (a directive repeated across the
+/// book gives the same output in every chapter).
 #[derive(Default)]
-struct Shared(Mutex<HashSet<Arc<str>>>);
+pub struct Shared(Mutex<HashSet<Arc<str>>>);
 
 impl Shared {
     /// `text`, or the equal text kept before it.
-    fn share(&self, text: Arc<str>) -> Arc<str> {
+    pub fn share(&self, text: Arc<str>) -> Arc<str> {
         let Ok(mut kept) = self.0.lock() else {
             return text;
         };
