@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use crate::check;
 use crate::config::{OnError, Settings};
 use crate::data::Data;
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::{Diagnostic, Location, Severity};
 use crate::expand::{self, Expanded, Run, directive::Registry};
 use crate::index::BookIndex;
 use crate::mdbook::{self, Chapter};
@@ -43,8 +43,10 @@ pub fn preprocess(
     env: Environment,
     registry: &Registry,
 ) -> u8 {
-    // The book is read in place: the input stays until the answer is written.
-    let request = match mdbook::protocol::parse_request(&input) {
+    // The book is read in place: the input stays until the answer is
+    // written, and chapters are decoded from it when read.
+    let input = std::sync::Arc::new(input);
+    let request = match mdbook::protocol::parse_request_shared(&input) {
         Ok(request) => request,
         Err(e) => {
             let _ = writeln!(stderr, "error: mdbook-community: {e}");
@@ -147,13 +149,20 @@ impl<'a> Output<'a> {
                 .map(|c| display_name(settings, &paths, c))
                 .collect()
         };
+        // Only the chapters a diagnostic points into are decoded.
+        let mut texts: Vec<Cow<'_, str>> = vec![Cow::Borrowed(""); names.len()];
+        for diagnostic in &shown {
+            if let Some(Location::Chapter { chapter, .. }) = diagnostic.location
+                && let (Some(text @ Cow::Borrowed("")), Some(c)) =
+                    (texts.get_mut(chapter), chapters.get(chapter))
+            {
+                *text = c.content.get();
+            }
+        }
         let sources: Vec<ChapterSource<'_>> = names
             .iter()
-            .zip(chapters)
-            .map(|(name, c)| ChapterSource {
-                name,
-                text: &c.content,
-            })
+            .zip(&texts)
+            .map(|(name, text)| ChapterSource { name, text })
             .collect();
         let options = EmitOptions {
             color: self.env.color,
@@ -232,10 +241,10 @@ fn check_chapters<'a>(
         })
         .collect();
     let texts = |i: usize| -> Cow<'_, str> {
-        let content = chapters[i].content.as_str();
+        let content = chapters[i].content.get();
         match &expanded[i] {
-            Some(e) => Cow::Owned(e.text(content)),
-            None => Cow::Borrowed(content),
+            Some(e) => Cow::Owned(e.text(&content)),
+            None => content,
         }
     };
     let book = BookIndex::new(settings, chapters, Box::new(texts), partial);
@@ -285,7 +294,7 @@ impl Answer<'_> {
             Finished::Text(text) => Some(std::mem::take(text)),
             Finished::Links(links) => {
                 let expanded = self.expanded.get(index)?.as_ref()?;
-                expanded.finish(&self.chapters[index].content, links)
+                expanded.finish(&self.chapters[index].content.get(), links)
             }
         }
     }

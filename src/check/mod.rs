@@ -49,25 +49,31 @@ pub fn check_book(
             group_pages.entry(id.clone()).or_insert(index);
         }
     }
-    let todo: Vec<usize> = (0..run.chapters.len())
-        .filter(|&i| {
-            expanded[i].is_some()
-                || check_anchors && anchors::may_have_fragment_links(&run.chapters[i].content, url)
-        })
-        .collect();
+    let all: Vec<usize> = (0..run.chapters.len()).collect();
     let shared = Shared::default();
-    parallel::map(
-        &todo,
+    // Each chapter is decoded by the thread that checks it, and dropped after.
+    let checked = parallel::map(
+        &all,
         |i| run.chapters[i].content.len(),
         |i| {
-            let mut checked = check_chapter(run, book, &group_pages, i, expanded[i].as_ref());
+            let content = run.chapters[i].content.get();
+            let todo = expanded[i].is_some()
+                || check_anchors && anchors::may_have_fragment_links(&content, url);
+            if !todo {
+                return None;
+            }
+            let e = expanded[i].as_ref();
+            let mut checked = check_chapter(run, book, &group_pages, i, &content, e);
             // Links resolved alike (a CODEOWNERS table) are kept once.
             for link in &mut checked.links {
                 *link = shared.share(std::mem::replace(link, Arc::from("")));
             }
-            checked
+            Some(checked)
         },
-    )
+    );
+    (checked.into_iter())
+        .filter_map(|(i, checked)| Some((i, checked?)))
+        .collect()
 }
 
 fn check_chapter(
@@ -75,9 +81,9 @@ fn check_chapter(
     book: &BookIndex<'_>,
     group_pages: &std::collections::HashMap<String, usize>,
     index: usize,
+    content: &str,
     expanded: Option<&Expanded>,
 ) -> Checked {
-    let content = &run.chapters[index].content;
     let empty = Deferred::default();
     let (replacements, spans, deferred, early) = match expanded {
         Some(e) => (

@@ -63,8 +63,8 @@ pub fn load(settings: &Settings, chapters: &[Chapter]) -> Result<Contributing, L
     let src = settings.in_root(&settings.src);
     let canonical = full.canonicalize().ok();
     let included_page = chapter.and_then(|i| {
-        let content = &chapters[i].content;
-        let include = whole_file_include(&chapters[i], &src, canonical.as_deref())?;
+        let content = chapters[i].content.get();
+        let include = whole_file_include(&chapters[i], &content, &src, canonical.as_deref())?;
         let page = format!(
             "{}{text}{}",
             &content[..include.start],
@@ -103,11 +103,12 @@ fn chapter_holding(
     chapters.iter().position(|chapter| {
         let same_file =
             (chapter.source_path.as_ref()).is_some_and(|source| target.is(&src.join(source)));
-        same_file
-            || (chapter.path.is_some()
-                && !whole.is_empty()
-                && finder.find(chapter.content.as_bytes()).is_some())
-            || whole_file_include(chapter, &src, target.canonical.as_deref()).is_some()
+        if same_file {
+            return true;
+        }
+        let content = chapter.content.get();
+        (chapter.path.is_some() && !whole.is_empty() && finder.find(content.as_bytes()).is_some())
+            || whole_file_include(chapter, &content, &src, target.canonical.as_deref()).is_some()
     })
 }
 
@@ -155,14 +156,19 @@ fn identity_of(_: &Path) -> Option<(u64, u64)> {
 }
 
 /// The byte range of an `{{#include PATH}}` of the whole `file` in
-/// `chapter`, for a chapter that mdBook's `links` preprocessor has not
-/// expanded yet (it did not run first). Includes of a part of the file
-/// (`PATH:anchor`, `PATH:10:20`) do not count.
-fn whole_file_include(chapter: &Chapter, src: &Path, file: Option<&Path>) -> Option<Range<usize>> {
+/// `chapter` (whose text is `content`), for a chapter that mdBook's `links`
+/// preprocessor has not expanded yet (it did not run first). Includes of a
+/// part of the file (`PATH:anchor`, `PATH:10:20`) do not count.
+fn whole_file_include(
+    chapter: &Chapter,
+    content: &str,
+    src: &Path,
+    file: Option<&Path>,
+) -> Option<Range<usize>> {
     let (file, source) = (file?, chapter.source_path.as_deref()?);
     let chapter_dir = src.join(source);
     let chapter_dir = chapter_dir.parent().unwrap_or(src);
-    includes(&chapter.content).find_map(|include| {
+    includes(content).find_map(|include| {
         let same = chapter_dir
             .join(include.path)
             .canonicalize()

@@ -109,27 +109,29 @@ impl Shared {
 /// for the others (their text is the chapter's, and they are not parsed).
 pub fn expand_book(run: &Run<'_>) -> Vec<Option<Expanded>> {
     let chapters = run.chapters;
-    let todo: Vec<usize> = (0..chapters.len())
-        .filter(|&i| scan::may_contain(&chapters[i].content, run.registry))
-        .collect();
+    let all: Vec<usize> = (0..chapters.len()).collect();
     let mut expanded: Vec<Option<Expanded>> = (0..chapters.len()).map(|_| None).collect();
     let shared = Shared::default();
+    // Each chapter is decoded by the thread that scans it, and dropped after.
     for (index, chapter) in parallel::map(
-        &todo,
+        &all,
         |i| chapters[i].content.len(),
-        |i| expand_chapter(run, i, &shared),
+        |i| {
+            let content = chapters[i].content.get();
+            scan::may_contain(&content, run.registry)
+                .then(|| expand_chapter(run, i, &content, &shared))
+        },
     ) {
-        expanded[index] = Some(chapter);
+        expanded[index] = chapter;
     }
     expanded
 }
 
-/// Expands chapter `index` of `run`; equal outputs are kept once in
-/// `shared`.
-fn expand_chapter(run: &Run<'_>, index: usize, shared: &Shared) -> Expanded {
+/// Expands chapter `index` of `run`, whose text is `content`; equal
+/// outputs are kept once in `shared`.
+fn expand_chapter(run: &Run<'_>, index: usize, content: &str, shared: &Shared) -> Expanded {
     let state = ChapterState::default();
     let cx = Cx::new(run, index, &state);
-    let content = &run.chapters[index].content;
     let (mut replacements, diagnostics) = text::replacements_of(content, &cx);
     drop(cx);
     for replacement in &mut replacements {
