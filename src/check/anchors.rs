@@ -44,8 +44,8 @@ pub fn check_chapter(
     if !may_have_fragment_links(map.content, run.settings.contributing_url.as_deref()) {
         return Vec::new();
     }
-    let expanded = book.text(index);
-    book.links(index)
+    let expanded = map.expanded();
+    book.links_in(index, &expanded)
         .iter()
         .filter_map(|link| {
             let (range, note_at) = map.written(&expanded, link.range.clone())?;

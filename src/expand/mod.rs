@@ -112,11 +112,18 @@ pub fn expand_book(run: &Run<'_>) -> Vec<Option<Expanded>> {
     let all: Vec<usize> = (0..chapters.len()).collect();
     let mut expanded: Vec<Option<Expanded>> = (0..chapters.len()).map(|_| None).collect();
     let shared = Shared::default();
+    // What every call site holds: a chapter without any is not decoded.
+    let needles: Vec<&str> = std::iter::once("{{")
+        .chain(run.registry.fence_names())
+        .collect();
     // Each chapter is decoded by the thread that scans it, and dropped after.
     for (index, chapter) in parallel::map(
         &all,
         |i| chapters[i].content.len(),
         |i| {
+            if !chapters[i].content.may_contain_any(&needles) {
+                return None;
+            }
             let content = chapters[i].content.get();
             scan::may_contain(&content, run.registry)
                 .then(|| expand_chapter(run, i, &content, &shared))

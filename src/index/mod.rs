@@ -55,25 +55,32 @@ impl<'a> BookIndex<'a> {
     }
 
     /// Chapter `index` after the expand stage.
-    pub fn text(&self, index: usize) -> Cow<'a, str> {
+    fn text(&self, index: usize) -> Cow<'a, str> {
         (self.texts)(index)
     }
 
-    /// Every link with a fragment in chapter `index`'s expanded text, with
-    /// ranges in it.
-    pub fn links(&self, index: usize) -> &[Link] {
-        self.parsed(index).map_or(&[], |page| &page.links)
+    /// Every link with a fragment in chapter `index`'s expanded text
+    /// `text` (which the caller has at hand: the page is parsed from it if
+    /// it was not yet), with ranges in it.
+    pub fn links_in(&self, index: usize, text: &str) -> &[Link] {
+        self.parsed(index, Some(text))
+            .map_or(&[], |page| &page.links)
     }
 
-    fn parsed(&self, index: usize) -> Option<&Page> {
+    fn parsed(&self, index: usize, text: Option<&str>) -> Option<&Page> {
         let slot = self.pages.get(index)?;
         Some(slot.get_or_init(|| {
             let settings = self.settings;
-            let (mut ids, mut links) = ids::mdbook_page_and_links(
-                &self.text(index),
-                settings.markdown,
-                settings.generation,
-            );
+            let made;
+            let text = match text {
+                Some(text) => text,
+                None => {
+                    made = self.text(index);
+                    &made
+                }
+            };
+            let (mut ids, mut links) =
+                ids::mdbook_page_and_links(text, settings.markdown, settings.generation);
             // Only links with a fragment are ever checked: keep just those
             // (generated pages hold many profile links).
             links.retain(|link| link.dest.contains('#'));
@@ -89,7 +96,7 @@ impl<'a> BookIndex<'a> {
 
 impl BookIds for BookIndex<'_> {
     fn page(&self, chapter: usize) -> Option<Arc<PageIds>> {
-        self.parsed(chapter).map(|page| Arc::clone(&page.ids))
+        self.parsed(chapter, None).map(|page| Arc::clone(&page.ids))
     }
 
     fn chapter_by_path(&self, path: &str) -> Option<usize> {
