@@ -275,7 +275,7 @@ fn check_chapters<'a>(
 /// The chapters' new contents, each made when it is asked for.
 struct Answer<'a> {
     chapters: &'a [Chapter],
-    expanded: Vec<Option<Expanded>>,
+    expanded: Vec<Option<Box<Expanded>>>,
     finished: Vec<Option<Finished>>,
 }
 

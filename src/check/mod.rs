@@ -37,7 +37,7 @@ pub struct Checked {
 /// Resolves and checks every chapter that needs it, on all cores.
 pub fn check_book(
     run: &Run<'_>,
-    expanded: &[Option<Expanded>],
+    expanded: &[Option<Box<Expanded>>],
     book: &BookIndex<'_>,
 ) -> Vec<(usize, Checked)> {
     let settings = run.settings;
@@ -57,22 +57,22 @@ pub fn check_book(
         |i| run.chapters[i].content.len(),
         |i| {
             let content = run.chapters[i].content.get();
-            let todo = expanded[i].is_some()
-                || check_anchors && anchors::may_have_fragment_links(&content, url);
+            let e = expanded[i].as_deref();
+            let todo =
+                e.is_some() || check_anchors && anchors::may_have_fragment_links(&content, url);
             if !todo {
                 return None;
             }
-            let e = expanded[i].as_ref();
             let mut checked = check_chapter(run, book, &group_pages, i, &content, e);
             // Links resolved alike (a CODEOWNERS table) are kept once.
             for link in &mut checked.links {
                 *link = shared.share(std::mem::replace(link, Arc::from("")));
             }
-            Some(checked)
+            Some(Box::new(checked))
         },
     );
     (checked.into_iter())
-        .filter_map(|(i, checked)| Some((i, checked?)))
+        .filter_map(|(i, checked)| Some((i, *checked?)))
         .collect()
 }
 

@@ -107,10 +107,11 @@ impl Shared {
 
 /// Expands every chapter that may hold a directive, on all cores; `None`
 /// for the others (their text is the chapter's, and they are not parsed).
-pub fn expand_book(run: &Run<'_>) -> Vec<Option<Expanded>> {
+/// Boxed: a book's chapters are mostly `None`, one word each.
+pub fn expand_book(run: &Run<'_>) -> Vec<Option<Box<Expanded>>> {
     let chapters = run.chapters;
     let all: Vec<usize> = (0..chapters.len()).collect();
-    let mut expanded: Vec<Option<Expanded>> = (0..chapters.len()).map(|_| None).collect();
+    let mut expanded: Vec<Option<Box<Expanded>>> = (0..chapters.len()).map(|_| None).collect();
     let shared = Shared::default();
     // What every call site holds: a chapter without any is not decoded.
     let needles: Vec<&str> = std::iter::once("{{")
@@ -126,7 +127,7 @@ pub fn expand_book(run: &Run<'_>) -> Vec<Option<Expanded>> {
             }
             let content = chapters[i].content.get();
             scan::may_contain(&content, run.registry)
-                .then(|| expand_chapter(run, i, &content, &shared))
+                .then(|| Box::new(expand_chapter(run, i, &content, &shared)))
         },
     ) {
         expanded[index] = chapter;
