@@ -49,11 +49,15 @@ pub fn check_book(
             group_pages.entry(id.clone()).or_insert(index);
         }
     }
-    let all: Vec<usize> = (0..run.chapters.len()).collect();
+    // Without the anchor check, only expanded chapters have work: a book
+    // without directives starts no thread.
+    let todo: Vec<usize> = (0..run.chapters.len())
+        .filter(|&i| check_anchors || expanded[i].is_some())
+        .collect();
     let shared = Shared::default();
     // Each chapter is decoded by the thread that checks it, and dropped after.
     let checked = parallel::map(
-        &all,
+        &todo,
         |i| run.chapters[i].content.len(),
         |i| {
             let content = run.chapters[i].content.get();

@@ -110,21 +110,21 @@ impl Shared {
 /// Boxed: a book's chapters are mostly `None`, one word each.
 pub fn expand_book(run: &Run<'_>) -> Vec<Option<Box<Expanded>>> {
     let chapters = run.chapters;
-    let all: Vec<usize> = (0..chapters.len()).collect();
-    let mut expanded: Vec<Option<Box<Expanded>>> = (0..chapters.len()).map(|_| None).collect();
-    let shared = Shared::default();
-    // What every call site holds: a chapter without any is not decoded.
+    // What every call site holds: a chapter without any is not decoded, and
+    // a book without any starts no thread.
     let needles: Vec<&str> = std::iter::once("{{")
         .chain(run.registry.fence_names())
         .collect();
+    let todo: Vec<usize> = (0..chapters.len())
+        .filter(|&i| chapters[i].content.may_contain_any(&needles))
+        .collect();
+    let mut expanded: Vec<Option<Box<Expanded>>> = (0..chapters.len()).map(|_| None).collect();
+    let shared = Shared::default();
     // Each chapter is decoded by the thread that scans it, and dropped after.
     for (index, chapter) in parallel::map(
-        &all,
+        &todo,
         |i| chapters[i].content.len(),
         |i| {
-            if !chapters[i].content.may_contain_any(&needles) {
-                return None;
-            }
             let content = chapters[i].content.get();
             scan::may_contain(&content, run.registry)
                 .then(|| Box::new(expand_chapter(run, i, &content, &shared)))
