@@ -546,6 +546,69 @@ def rust_book_build(tools: Tools, work: Path, corpus: Path, rounds: int) -> dict
     return samples
 
 
+LYCHEE_BOOKS = ["rust-book", "reference"]
+
+
+def lychee_comparison(tools: Tools, work: Path, corpus: Path, rounds: int) -> dict | None:
+    """The plugin's anchor check against `lychee --offline --include-fragments`
+    on the HTML mdBook renders from the same book: time and broken fragments.
+
+    Only when `lychee` is on PATH (it is not installed by this script, and CI
+    does not run it). Each book is built once with the plugin (its warnings
+    give the plugin's count); lychee then checks the output `rounds` times.
+    """
+    lychee = shutil.which("lychee")
+    if lychee is None:
+        log("lychee not found: the comparison with lychee is skipped")
+        return None
+    version = subprocess.run([lychee, "--version"], capture_output=True, text=True).stdout.strip()
+    found = {"version": version, "books": {}}
+    for book in LYCHEE_BOOKS:
+        if not (corpus / book).is_dir():
+            continue
+        dest = work / f"lychee-{book}"
+        shutil.rmtree(dest, ignore_errors=True)
+        shutil.copytree(corpus / book, dest)
+        toml = (dest / "book.toml").read_text()
+        # Preprocessors and files not in the corpus (see rust_book_build);
+        # the Reference's own `spec` preprocessor (rule anchors) included.
+        toml = re.sub(r"(?ms)^\[preprocessor\.(trpl-[a-z]+|spec|gettext)\]\n.*?(?=^\[|\Z)", "",
+                      toml)
+        toml = re.sub(r"(?m)^additional-(css|js) = .*\n", "", toml)
+        toml = re.sub(r"(?m)^extra-watch-dirs = .*\n", "", toml)
+        toml += f'\n[preprocessor.community]\ncommand = "{tools.plugin}"\nafter = ["links"]\n'
+        (dest / "book.toml").write_text(toml)
+        build_log = work / f"lychee-{book}-build.log"
+        with open(build_log, "wb") as out:
+            built = subprocess.run([str(tools.mdbook), "build"], cwd=dest, stdout=out,
+                                   stderr=subprocess.STDOUT, env=ENV)
+        if built.returncode != 0:
+            log(f"mdbook build of {book} failed (see {build_log}): skipped")
+            continue
+        text = build_log.read_text(errors="replace")
+        plugin = len(re.findall(r"(?m)^warning: broken link:", text)) + sum(
+            int(n) for n in re.findall(r"(?m)^warning: and (\d+) more like this in .*: broken link",
+                                       text))
+        samples, report = [], work / f"lychee-{book}.json"
+        for _ in range(max(rounds, 1)):
+            samples.append(measured(tools, work, [lychee, "--offline", "--include-fragments",
+                                                  "--no-progress", "--format", "json",
+                                                  "--output", str(report), "book"],
+                                    None, None, None, dest))
+        errors = json.loads(report.read_text()).get("error_map", {})
+        fragments = [(page, e["url"]) for page, errs in errors.items() for e in errs
+                     if e.get("status", {}).get("text", "").startswith("Cannot find fragment")]
+        in_print = sum(1 for page, _ in fragments if page.endswith("/print.html"))
+        found["books"][book] = {
+            "plugin_broken": plugin,
+            "lychee_fragments": len(fragments) - in_print,
+            "lychee_fragments_print": in_print,
+            "lychee_other_errors": sum(len(v) for v in errors.values()) - len(fragments),
+            "lychee": [[x.wall, x.rss, x.cpu] for x in samples],
+        }
+    return found
+
+
 def supports_latency(tools: Tools, work: Path, runs: int) -> dict:
     samples: dict[str, list[Sample]] = {"plugin": [], "identity": []}
     for _ in range(runs):
@@ -647,7 +710,7 @@ def fmt_ratio(x: float | None) -> str:
 def report(inputs: list[Input], results: dict, rust_book: dict | None, supports: dict,
            drift: dict | None,
            data_reads: dict | None, tools: Tools, args: argparse.Namespace,
-           elapsed: float) -> tuple[str, dict]:
+           elapsed: float, lychee: dict | None = None) -> tuple[str, dict]:
     by_name = {inp.name: inp for inp in inputs}
     rows: dict[str, dict[str, Input]] = {}
     for inp in inputs:
@@ -778,16 +841,35 @@ def report(inputs: list[Input], results: dict, rust_book: dict | None, supports:
         out.append("Opens of each data file in one run over the largest 10-directive book "
                    "(strace): " + ", ".join(f"`{k}` {v}" for k, v in data_reads.items()) + ".\n")
 
+    if lychee and lychee["books"]:
+        out.append("### The anchor check and lychee\n")
+        out.append(f"The plugin's anchor check on each book's recorded mdBook 0.5 JSON, against "
+                   f"`lychee --offline --include-fragments` ({lychee['version']}) on the HTML "
+                   f"mdBook 0.5.4 renders from the same book with the plugin; broken fragments "
+                   f"as each reports them (lychee's in the chapter pages, and in parentheses in "
+                   f"`print.html`, which repeats every chapter).\n")
+        out.append("| Book | Plugin (ms) | Plugin, check off (ms) | Broken fragments, plugin "
+                   "| lychee (ms) | Broken fragments, lychee | Other lychee errors |")
+        out.append("|---|--:|--:|--:|--:|--:|--:|")
+        for book, r in lychee["books"].items():
+            inp = by_name.get(f"{book}.mdbook-0.5")
+            lt = statistics.median(x[0] for x in r["lychee"])
+            ms = [("–" if x is None else fmt_ms(x)) for x in (t("plugin", inp), t(NO_ANCHORS, inp))]
+            out.append(f"| {book} | {ms[0]} | {ms[1]} "
+                       f"| {r['plugin_broken']} | {fmt_ms(lt)} | {r['lychee_fragments']} "
+                       f"({r['lychee_fragments_print']}) | {r['lychee_other_errors']} |")
+        out.append("")
+
     budget = []
     worst_none = max(verdicts["none"], key=lambda x: x[1])
-    budget.append(("No directives (default `check-anchors = \"warn\"`): at most 1.25× the "
-                   "identity", worst_none[1] <= 1.25,
+    budget.append(("No directives (default `check-anchors = \"warn\"`): at most 2× the "
+                   "identity", worst_none[1] <= 2,
                    f"worst {worst_none[1]:.2f}× ({worst_none[0]})"))
     worst_off = max(verdicts["off"], key=lambda x: x[1])
-    budget.append(("No directives, with `check-anchors = \"off\"`: at most 1.25× the identity",
-                   worst_off[1] <= 1.25, f"worst {worst_off[1]:.2f}× ({worst_off[0]})"))
+    budget.append(("No directives, with `check-anchors = \"off\"`: at most 1× the identity",
+                   worst_off[1] <= 1, f"worst {worst_off[1]:.2f}× ({worst_off[0]})"))
     worst_ten = max(verdicts["ten"], key=lambda x: x[1])
-    budget.append(("Ten directives per chapter: at most 2× the identity", worst_ten[1] <= 2,
+    budget.append(("Ten directives per chapter: at most 3× the identity", worst_ten[1] <= 3,
                    f"worst {worst_ten[1]:.2f}× ({worst_ten[0]})"))
     worst_lin = max(linear, key=lambda x: x[3] / ((x[2] / x[1]) * 1.1))
     lin_ok = all(g <= 1.1 * (b / a) for _, a, b, g, _ in linear)
@@ -800,8 +882,8 @@ def report(inputs: list[Input], results: dict, rust_book: dict | None, supports:
     big = [r for r in verdicts["rss"] if r[1] >= 10e6]
     if big:
         worst_rss = max(big, key=lambda r: r[2] / r[1])
-        budget.append(("Peak memory at most 3× the input (inputs of 10 MB and more)",
-                       worst_rss[2] / worst_rss[1] <= 3,
+        budget.append(("Peak memory at most 1.5× the input (inputs of 10 MB and more)",
+                       worst_rss[2] / worst_rss[1] <= 1.5,
                        f"worst {worst_rss[2] / worst_rss[1]:.2f}× ({worst_rss[0]}; "
                        f"identity {worst_rss[3] / worst_rss[1]:.2f}×)"))
     small = [r for r in verdicts["rss"] if r[1] < 10e6]
@@ -1001,6 +1083,10 @@ def main() -> int:
         if corpus is not None and tools.mdbook is not None:
             log("mdbook build of the Rust Book")
             rust_book = rust_book_build(tools, work, corpus, args.rounds)
+        lychee = None
+        if corpus is not None and tools.mdbook is not None and not args.quick:
+            log("lychee comparison")
+            lychee = lychee_comparison(tools, work, corpus, 3)
         log("supports")
         supports = supports_latency(tools, work, 10 if args.quick else 100)
         drift = None
@@ -1018,7 +1104,7 @@ def main() -> int:
 
     elapsed = time.monotonic() - started
     text, summary = report(inputs, results, rust_book, supports, drift, data_reads, tools, args,
-                           elapsed)
+                           elapsed, lychee)
     (work / "results.md").write_text(text)
     raw = {
         "inputs": {i.name: {"bytes": i.size, "chapters": i.chapters, "shape": i.shape,
@@ -1031,6 +1117,7 @@ def main() -> int:
         "supports": {k: [[s.wall, s.rss, s.cpu] for s in v] for k, v in supports.items()},
         "drift_check": {k: [[s.wall, s.rss, s.cpu] for s in v] for k, v in (drift or {}).items()},
         "data_file_reads": data_reads,
+        "lychee": lychee,
         **summary,
     }
     (work / "results.json").write_text(json.dumps(raw, indent=1))

@@ -2,14 +2,15 @@
 //! the book: expand each chapter once, index the expanded chapters, resolve
 //! links and check anchors, report, and write the answer.
 
+use std::borrow::Cow;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::check;
 use crate::config::{AnchorCheck, OnError, Settings};
 use crate::data::Data;
-use crate::diagnostic::{Diagnostic, Severity};
-use crate::expand::{self, Run, directive::Registry};
+use crate::diagnostic::{Diagnostic, Location, Severity};
+use crate::expand::{self, Expanded, Run, directive::Registry};
 use crate::index::BookIndex;
 use crate::mdbook::{self, Chapter};
 use crate::paths::ShownPaths;
@@ -52,8 +53,10 @@ pub fn preprocess(
     env: Environment,
     registry: &Registry,
 ) -> u8 {
-    // The book is read in place: the input stays until the answer is written.
-    let request = match mdbook::protocol::parse_request(&input) {
+    // The book is read in place: the input stays until the answer is
+    // written, and chapters are decoded from it when read.
+    let input = std::sync::Arc::new(input);
+    let request = match mdbook::protocol::parse_request_shared(&input) {
         Ok(request) => request,
         Err(e) => {
             let _ = writeln!(stderr, "error[C001]: mdbook-community: {e}");
@@ -77,29 +80,30 @@ pub fn preprocess(
         }
         // `check` counts the problems; mdBook must not stop before the
         // other preprocessors have run.
-        let unchanged = vec![None; request.book.chapters.len()];
-        return write_book(&request.book, stdout, stderr, &unchanged);
+        return write_book(&request.book, stdout, stderr, |_| None);
     }
 
     let chapters = &request.book.chapters;
-    let (contents, mut found) = process_chapters(&settings, registry, chapters);
+    let (mut answer, mut found) = check_chapters(&settings, registry, chapters);
     report::map_to_files(&mut found, chapters, &settings);
     found.splice(0..0, settings_problems);
     if output.report(stderr, found, chapters, &settings) {
         return 1;
     }
 
-    write_book(&request.book, stdout, stderr, &contents)
+    // Each new content is made, written and dropped in turn.
+    write_book(&request.book, stdout, stderr, |i| answer.content(i))
 }
 
-/// Writes the answer; 0, or 1 when stdout cannot take it.
+/// Writes the answer, each chapter's new content from `content` (`None`
+/// where it is unchanged); 0, or 1 when stdout cannot take it.
 fn write_book(
     book: &mdbook::Book<'_>,
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
-    contents: &[Option<String>],
+    content: impl FnMut(usize) -> Option<String>,
 ) -> u8 {
-    if let Err(e) = book.write(stdout, contents) {
+    if let Err(e) = book.write_with(stdout, content) {
         let _ = writeln!(
             stderr,
             "error[C001]: mdbook-community: cannot write the book to stdout: {e}"
@@ -224,13 +228,20 @@ impl<'a> Output<'a> {
                 .map(|c| display_name(settings, &paths, c))
                 .collect()
         };
+        // Only the chapters a diagnostic points into are decoded.
+        let mut texts: Vec<Cow<'_, str>> = vec![Cow::Borrowed(""); names.len()];
+        for diagnostic in &shown {
+            if let Some(Location::Chapter { chapter, .. }) = diagnostic.location
+                && let (Some(text @ Cow::Borrowed("")), Some(c)) =
+                    (texts.get_mut(chapter), chapters.get(chapter))
+            {
+                *text = c.content.get();
+            }
+        }
         let sources: Vec<ChapterSource<'_>> = names
             .iter()
-            .zip(chapters)
-            .map(|(name, c)| ChapterSource {
-                name,
-                text: &c.content,
-            })
+            .zip(&texts)
+            .map(|(name, text)| ChapterSource { name, text })
             .collect();
         let options = EmitOptions {
             format,
@@ -315,6 +326,18 @@ pub fn process_chapters(
     registry: &Registry,
     chapters: &[Chapter],
 ) -> (Vec<Option<String>>, Vec<Diagnostic>) {
+    let (mut answer, diagnostics) = check_chapters(settings, registry, chapters);
+    let contents = (0..chapters.len()).map(|i| answer.content(i)).collect();
+    (contents, diagnostics)
+}
+
+/// [`process_chapters`], with the new contents left to be made one at a
+/// time while the answer is written, so that they are never all in memory.
+fn check_chapters<'a>(
+    settings: &Settings,
+    registry: &Registry,
+    chapters: &'a [Chapter],
+) -> (Answer<'a>, Vec<Diagnostic>) {
     let data = Data::default();
     let run = Run {
         settings,
@@ -323,14 +346,6 @@ pub fn process_chapters(
         data: &data,
     };
     let expanded = expand::expand_book(&run);
-    let texts = chapters
-        .iter()
-        .zip(&expanded)
-        .map(|(chapter, e)| {
-            e.as_ref()
-                .map_or(chapter.content.as_str(), |e| e.text.as_str())
-        })
-        .collect();
     // A page where a directive failed may lack the ids it would have made.
     let partial = expanded
         .iter()
@@ -339,30 +354,69 @@ pub fn process_chapters(
                 .is_some_and(|e| e.diagnostics.iter().any(Diagnostic::is_error))
         })
         .collect();
-    let book = BookIndex::new(settings, chapters, texts, partial);
+    let texts = |i: usize| -> Cow<'_, str> {
+        let content = chapters[i].content.get();
+        match &expanded[i] {
+            Some(e) => Cow::Owned(e.text(&content)),
+            None => content,
+        }
+    };
+    let book = BookIndex::new(settings, chapters, Box::new(texts), partial);
     let checked = check::check_book(&run, &expanded, &book);
     let redirects = match settings.check_anchors {
         AnchorCheck::Off => Vec::new(),
         _ => check::redirects::check_redirects(&run, &book),
     };
-    // The index borrows the expanded texts; they become the chapters now.
     drop(book);
-    let mut expanded = expanded;
-    let mut contents = vec![None; chapters.len()];
     let drift = check::owners::check(settings, &data);
     // Data files' own problems first, once each; then the drift between
     // CODEOWNERS and the roster; then the chapters', in order.
     let mut diagnostics = data.diagnostics();
     diagnostics.extend(drift);
     diagnostics.extend(redirects);
+    let mut finished: Vec<Option<Finished>> = (0..chapters.len()).map(|_| None).collect();
     for (index, checked) in checked {
-        contents[index] = checked
-            .text
-            .or_else(|| expanded[index].take()?.finish(&checked.links));
+        finished[index] = Some(match checked.text {
+            Some(text) => Finished::Text(text),
+            None => Finished::Links(checked.links),
+        });
         let found = checked.diagnostics.into_iter();
         diagnostics.extend(found.map(|d| d.for_chapter(index)));
     }
-    (contents, diagnostics)
+    let answer = Answer {
+        chapters,
+        expanded,
+        finished,
+    };
+    (answer, diagnostics)
+}
+
+/// The chapters' new contents, each made when it is asked for.
+struct Answer<'a> {
+    chapters: &'a [Chapter],
+    expanded: Vec<Option<Box<Expanded>>>,
+    finished: Vec<Option<Finished>>,
+}
+
+/// How the check stage left a chapter.
+enum Finished {
+    /// Written by the check stage (with notes about broken links).
+    Text(String),
+    /// The expanded chapter, with these links in place of its markers.
+    Links(Vec<std::sync::Arc<str>>),
+}
+
+impl Answer<'_> {
+    /// Chapter `index`'s new content; `None` when it is unchanged.
+    fn content(&mut self, index: usize) -> Option<String> {
+        match self.finished.get_mut(index)?.as_mut()? {
+            Finished::Text(text) => Some(std::mem::take(text)),
+            Finished::Links(links) => {
+                let expanded = self.expanded.get(index)?.as_ref()?;
+                expanded.finish(&self.chapters[index].content.get(), links)
+            }
+        }
+    }
 }
 
 fn display_name(settings: &Settings, paths: &ShownPaths, chapter: &Chapter) -> String {

@@ -51,7 +51,7 @@ fn expand(text: &str) -> (Option<String>, bool) {
             name: "Chapter".into(),
             path: Some("chapter.md".into()),
             source_path: Some("chapter.md".into()),
-            content: text.to_string(),
+            content: text.into(),
         },
         Chapter {
             name: "Other".into(),

@@ -42,15 +42,15 @@ pub fn check_chapter(
     let Some(here) = chapter.path.as_deref() else {
         return Vec::new(); // a draft chapter is not rendered
     };
-    if !may_have_fragment_links(&chapter.content, run.settings.contributing_url.as_deref()) {
+    if !may_have_fragment_links(map.content, run.settings.contributing_url.as_deref()) {
         return Vec::new();
     }
-    let expanded = book.text(index);
-    book.links(index)
+    let expanded = map.expanded();
+    book.links_in(index, &expanded)
         .iter()
         .filter_map(|link| {
-            let (range, note_at) = map.written(expanded, link.range.clone())?;
-            let diagnostic = check_link(run, book, index, here, &link.dest, range)?;
+            let (range, note_at) = map.written(&expanded, link.range.clone())?;
+            let diagnostic = check_link(run, book, (index, map.content), here, &link.dest, range)?;
             let diagnostic = match diagnostic.is_error() {
                 true => run.settings.check_anchors.severity_of(diagnostic),
                 false => diagnostic, // a note about a redirect
@@ -104,12 +104,12 @@ fn target_of(
     }
 }
 
-/// The problem with the link to `dest` written at `range` of the chapter,
-/// if its anchor does not exist.
+/// The problem with the link to `dest` written at `range` of the chapter
+/// (`index`, and its text), if its anchor does not exist.
 fn check_link(
     run: &Run<'_>,
     book: &BookIndex<'_>,
-    index: usize,
+    (index, text): (usize, &str),
     here: &str,
     dest: &str,
     range: Range<usize>,
@@ -123,7 +123,6 @@ fn check_link(
     }
     // Point at the fragment when the link is written inline; a reference
     // link's fragment is in its definition, so point at the use.
-    let text = &run.chapters[index].content;
     let range = text
         .get(range.clone())
         .and_then(|written| {

@@ -29,6 +29,14 @@ pub struct ChapterMap<'a> {
 }
 
 impl ChapterMap<'_> {
+    /// The expanded text this maps from: the chapter with its replacements.
+    pub fn expanded(&self) -> std::borrow::Cow<'_, str> {
+        if self.replacements.is_empty() {
+            return self.content.into();
+        }
+        crate::expand::splice::splice(self.content, self.replacements).into()
+    }
+
     /// The replacement whose output holds expanded offset `offset`, or the
     /// chapter offset it came from.
     fn locate(&self, offset: usize) -> Result<usize, usize> {

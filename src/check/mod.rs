@@ -2,6 +2,8 @@
 //! anchor checked against the index of the expanded book, then each changed
 //! chapter written once from its replacements.
 
+use std::sync::Arc;
+
 pub mod anchors;
 mod map;
 pub mod owners;
@@ -12,7 +14,7 @@ use crate::diagnostic::{Diagnostic, Location};
 use crate::expand::directive::{Expansion, Placement};
 use crate::expand::marker::markers_in;
 use crate::expand::splice::{Replacement, splice};
-use crate::expand::{Deferred, Expanded, LinkCx, Run, error_note};
+use crate::expand::{Deferred, Expanded, LinkCx, Run, Shared, error_note};
 use crate::ids::{self, BookIds};
 use crate::index::BookIndex;
 use crate::parallel;
@@ -28,7 +30,7 @@ pub struct Checked {
     /// [`Expanded::finish`]).
     pub text: Option<String>,
     /// What each link marker of the expanded text becomes.
-    pub links: Vec<String>,
+    pub links: Vec<Arc<str>>,
     /// Problems, in chapter offsets.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -36,7 +38,7 @@ pub struct Checked {
 /// Resolves and checks every chapter that needs it, on all cores.
 pub fn check_book(
     run: &Run<'_>,
-    expanded: &[Option<Expanded>],
+    expanded: &[Option<Box<Expanded>>],
     book: &BookIndex<'_>,
 ) -> Vec<(usize, Checked)> {
     let settings = run.settings;
@@ -48,17 +50,35 @@ pub fn check_book(
             group_pages.entry(id.clone()).or_insert(index);
         }
     }
+    // Without the anchor check, only expanded chapters have work: a book
+    // without directives starts no thread.
     let todo: Vec<usize> = (0..run.chapters.len())
-        .filter(|&i| {
-            expanded[i].is_some()
-                || check_anchors && anchors::may_have_fragment_links(&run.chapters[i].content, url)
-        })
+        .filter(|&i| check_anchors || expanded[i].is_some())
         .collect();
-    parallel::map(
+    let shared = Shared::default();
+    // Each chapter is decoded by the thread that checks it, and dropped after.
+    let checked = parallel::map(
         &todo,
         |i| run.chapters[i].content.len(),
-        |i| check_chapter(run, book, &group_pages, i, expanded[i].as_ref()),
-    )
+        |i| {
+            let content = run.chapters[i].content.get();
+            let e = expanded[i].as_deref();
+            let todo =
+                e.is_some() || check_anchors && anchors::may_have_fragment_links(&content, url);
+            if !todo {
+                return None;
+            }
+            let mut checked = check_chapter(run, book, &group_pages, i, &content, e);
+            // Links resolved alike (a CODEOWNERS table) are kept once.
+            for link in &mut checked.links {
+                *link = shared.share(std::mem::replace(link, Arc::from("")));
+            }
+            Some(Box::new(checked))
+        },
+    );
+    (checked.into_iter())
+        .filter_map(|(i, checked)| Some((i, *checked?)))
+        .collect()
 }
 
 fn check_chapter(
@@ -66,9 +86,9 @@ fn check_chapter(
     book: &BookIndex<'_>,
     group_pages: &std::collections::HashMap<String, usize>,
     index: usize,
+    content: &str,
     expanded: Option<&Expanded>,
 ) -> Checked {
-    let content = &run.chapters[index].content;
     let empty = Deferred::default();
     let (replacements, spans, deferred, early) = match expanded {
         Some(e) => (
@@ -98,7 +118,7 @@ fn check_chapter(
     } else {
         anchors::check_chapter(run, book, index, &map)
     };
-    // Notes need the replacements (kept for `on-error = "warn"` only);
+    // With notes, the chapter is written from its replacements here;
     // without them the expanded text, markers replaced, is the chapter.
     let noted =
         run.settings.on_error == OnError::Warn && broken.iter().any(|b| b.diagnostic.is_error());
@@ -126,7 +146,7 @@ fn resolve_links(
     cx: &LinkCx<'_>,
     deferred: &Deferred,
     errors: &mut Vec<Diagnostic>,
-) -> Vec<String> {
+) -> Vec<Arc<str>> {
     let options = cx.settings().markdown.parser_options();
     deferred
         .links
@@ -138,11 +158,11 @@ fn resolve_links(
                 None => Ok(Expansion::Inline(String::new())),
             };
             match result {
-                Ok(Expansion::Inline(text) | Expansion::Block(text)) => text,
+                Ok(Expansion::Inline(text) | Expansion::Block(text)) => text.into(),
                 Err(found) => {
                     let note = error_note(&found, link.placement, options);
                     errors.extend(found);
-                    note
+                    note.into()
                 }
             }
         })
@@ -171,7 +191,7 @@ fn check_generated_anchors(
 }
 
 /// `replacements` with each link marker replaced by its link.
-fn with_links(replacements: &[Replacement], links: &[String]) -> Vec<Replacement> {
+fn with_links(replacements: &[Replacement], links: &[Arc<str>]) -> Vec<Replacement> {
     replacements
         .iter()
         .map(|r| {
@@ -188,7 +208,7 @@ fn with_links(replacements: &[Replacement], links: &[String]) -> Vec<Replacement
             text.push_str(&r.text[copied..]);
             Replacement {
                 range: r.range.clone(),
-                text,
+                text: text.into(),
             }
         })
         .collect()
@@ -208,13 +228,13 @@ fn add_notes(
             Place::AfterReplacement(k) => {
                 let block = &mut replacements[k];
                 let note = error_note(&[&link.diagnostic], Placement::Block, options);
-                block.text = format!("{}\n\n{note}", block.text.trim_end_matches('\n'));
+                block.text = format!("{}\n\n{note}", block.text.trim_end_matches('\n')).into();
             }
             Place::At(at) => {
                 let note = error_note(&[&link.diagnostic], Placement::Inline, options);
                 replacements.push(Replacement {
                     range: at..at,
-                    text: format!(" {note}"),
+                    text: format!(" {note}").into(),
                 });
                 inserted = true;
             }

@@ -63,8 +63,8 @@ pub fn load(settings: &Settings, chapters: &[Chapter]) -> Result<Contributing, L
     let src = settings.in_root(&settings.src);
     let canonical = full.canonicalize().ok();
     let included_page = chapter.and_then(|i| {
-        let content = &chapters[i].content;
-        let include = whole_file_include(&chapters[i], &src, canonical.as_deref())?;
+        let content = chapters[i].content.get();
+        let include = whole_file_include(&chapters[i], &content, &src, canonical.as_deref())?;
         let page = format!(
             "{}{text}{}",
             &content[..include.start],
@@ -96,32 +96,79 @@ fn chapter_holding(
     file: &Path,
     text: &str,
 ) -> Option<usize> {
-    let canonical = file.canonicalize().ok();
+    let target = Target::of(file);
     let src = settings.in_root(&settings.src);
     let whole = text.trim();
     let finder = memchr::memmem::Finder::new(whole.as_bytes());
     chapters.iter().position(|chapter| {
-        let same_file = chapter.source_path.as_ref().is_some_and(|source| {
-            let path: PathBuf = src.join(source);
-            canonical.is_some() && path.canonicalize().ok() == canonical
-        });
-        same_file
-            || (chapter.path.is_some()
-                && !whole.is_empty()
-                && finder.find(chapter.content.as_bytes()).is_some())
-            || whole_file_include(chapter, &src, canonical.as_deref()).is_some()
+        let same_file =
+            (chapter.source_path.as_ref()).is_some_and(|source| target.is(&src.join(source)));
+        if same_file {
+            return true;
+        }
+        let content = chapter.content.get();
+        (chapter.path.is_some() && !whole.is_empty() && finder.find(content.as_bytes()).is_some())
+            || whole_file_include(chapter, &content, &src, target.canonical.as_deref()).is_some()
     })
 }
 
+/// The file a chapter's source may be, known by its canonical path.
+struct Target {
+    canonical: Option<PathBuf>,
+    /// Its device and inode: one `stat` tells most other files apart,
+    /// where resolving a path costs a system call per component (the
+    /// check runs for every chapter of the book, on one core).
+    identity: Option<(u64, u64)>,
+}
+
+impl Target {
+    fn of(file: &Path) -> Target {
+        Target {
+            canonical: file.canonicalize().ok(),
+            identity: identity_of(file),
+        }
+    }
+
+    /// Whether `path` resolves to this file (the same canonical path).
+    fn is(&self, path: &Path) -> bool {
+        let Some(canonical) = &self.canonical else {
+            return false;
+        };
+        // The same canonical path implies the same inode, so a different
+        // (or no) inode rules it out without resolving the path.
+        if self.identity.is_some() && identity_of(path) != self.identity {
+            return false;
+        }
+        path.canonicalize().ok().as_ref() == Some(canonical)
+    }
+}
+
+#[cfg(unix)]
+fn identity_of(path: &Path) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    let metadata = std::fs::metadata(path).ok()?;
+    Some((metadata.dev(), metadata.ino()))
+}
+
+#[cfg(not(unix))]
+fn identity_of(_: &Path) -> Option<(u64, u64)> {
+    None
+}
+
 /// The byte range of an `{{#include PATH}}` of the whole `file` in
-/// `chapter`, for a chapter that mdBook's `links` preprocessor has not
-/// expanded yet (it did not run first). Includes of a part of the file
-/// (`PATH:anchor`, `PATH:10:20`) do not count.
-fn whole_file_include(chapter: &Chapter, src: &Path, file: Option<&Path>) -> Option<Range<usize>> {
+/// `chapter` (whose text is `content`), for a chapter that mdBook's `links`
+/// preprocessor has not expanded yet (it did not run first). Includes of a
+/// part of the file (`PATH:anchor`, `PATH:10:20`) do not count.
+fn whole_file_include(
+    chapter: &Chapter,
+    content: &str,
+    src: &Path,
+    file: Option<&Path>,
+) -> Option<Range<usize>> {
     let (file, source) = (file?, chapter.source_path.as_deref()?);
     let chapter_dir = src.join(source);
     let chapter_dir = chapter_dir.parent().unwrap_or(src);
-    includes(&chapter.content).find_map(|include| {
+    includes(content).find_map(|include| {
         let same = chapter_dir
             .join(include.path)
             .canonicalize()

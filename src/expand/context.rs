@@ -162,7 +162,7 @@ impl<'a> Cx<'a> {
         let claimed = claimed.get_or_insert_with(|| {
             let settings = self.settings();
             ids::mdbook_page(
-                &self.current().content,
+                &self.current().content.get(),
                 settings.markdown,
                 settings.generation,
             )

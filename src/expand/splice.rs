@@ -4,6 +4,7 @@
 //! line endings.
 
 use std::ops::Range;
+use std::sync::Arc;
 
 /// One replacement: `range` of the original becomes `text`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -11,7 +12,9 @@ pub struct Replacement {
     /// The bytes replaced (a directive call or block).
     pub range: Range<usize>,
     /// The new text, with `\n` line endings and no container prefixes.
-    pub text: String,
+    /// Shared: equal expansions across the book are kept once (see
+    /// `expand::expand_book`).
+    pub text: Arc<str>,
 }
 
 /// Applies `replacements` (sorted, non-overlapping) to `source`.
@@ -30,10 +33,54 @@ pub fn splice_with_spans(
     source: &str,
     replacements: &[Replacement],
 ) -> (String, Vec<Range<usize>>) {
-    let mut spans = Vec::with_capacity(replacements.len());
-    let crlf = crate::markdown::uses_crlf(source);
     let extra: usize = replacements.iter().map(|r| r.text.len()).sum();
     let mut out = String::with_capacity(source.len() + extra);
+    let spans = splice_into(&mut out, source, replacements);
+    (out, spans)
+}
+
+/// Where each replacement's text is in [`splice`]'s output, without
+/// building it.
+pub fn spans_of(source: &str, replacements: &[Replacement]) -> Vec<Range<usize>> {
+    splice_into(&mut Length(0), source, replacements)
+}
+
+/// Where spliced text goes: a string, or only its length.
+trait Sink {
+    fn push_str(&mut self, text: &str);
+    fn len(&self) -> usize;
+}
+
+impl Sink for String {
+    fn push_str(&mut self, text: &str) {
+        String::push_str(self, text);
+    }
+
+    fn len(&self) -> usize {
+        String::len(self)
+    }
+}
+
+/// The length of what would have been written.
+struct Length(usize);
+
+impl Sink for Length {
+    fn push_str(&mut self, text: &str) {
+        self.0 += text.len();
+    }
+
+    fn len(&self) -> usize {
+        self.0
+    }
+}
+
+fn splice_into(
+    out: &mut impl Sink,
+    source: &str,
+    replacements: &[Replacement],
+) -> Vec<Range<usize>> {
+    let mut spans = Vec::with_capacity(replacements.len());
+    let crlf = crate::markdown::uses_crlf(source);
     let mut copied = 0;
     // Start of the line the next replacement is on, found incrementally so
     // that many replacements on one long line stay linear.
@@ -56,7 +103,7 @@ pub fn splice_with_spans(
         let start = out.len();
         if replacement.text.contains('\n') {
             let prefix = prefix_of(&source[line_start..range.start]);
-            push_reindented(&mut out, &replacement.text, &prefix, crlf);
+            push_reindented(out, &replacement.text, &prefix, crlf);
         } else {
             out.push_str(&replacement.text);
         }
@@ -67,7 +114,7 @@ pub fn splice_with_spans(
         }
     }
     out.push_str(&source[copied..]);
-    (out, spans)
+    spans
 }
 
 /// Pushes `text` as a replacement whose line starts with `line_head` (the
@@ -94,7 +141,7 @@ fn prefix_of(line_head: &str) -> String {
         .collect()
 }
 
-fn push_reindented(out: &mut String, text: &str, prefix: &str, crlf: bool) {
+fn push_reindented(out: &mut impl Sink, text: &str, prefix: &str, crlf: bool) {
     let newline = if crlf { "\r\n" } else { "\n" };
     let mut lines = text.split('\n');
     if let Some(first) = lines.next() {
@@ -138,6 +185,14 @@ mod tests {
         let src = "1. XX\n\n> - YY\n";
         let out = splice(src, &[rep(3..5, "- a\n\n- b"), rep(11..13, "x\ny")]);
         assert_eq!(out, "1. - a\n\n   - b\n\n> - x\n>   y\n");
+    }
+
+    #[test]
+    fn spans_without_the_text() {
+        let src = "1. XX\n\n> - YY\r\n";
+        let replacements = [rep(3..5, "- a\n\n- b"), rep(11..13, "x\ny")];
+        let (_, spans) = splice_with_spans(src, &replacements);
+        assert_eq!(spans_of(src, &replacements), spans);
     }
 
     #[test]

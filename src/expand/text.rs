@@ -52,7 +52,7 @@ pub fn replacements_of(text: &str, cx: &Cx<'_>) -> (Vec<Replacement>, Vec<Diagno
         };
         replacements.push(Replacement {
             range: site.range(),
-            text,
+            text: text.into(),
         });
     }
     (replacements, diagnostics)

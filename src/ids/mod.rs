@@ -155,6 +155,12 @@ impl PageIds {
             .filter(|id| !named.contains(id.as_str()))
             .collect();
         self.other = other;
+        // The index keeps every linked page's ids for the whole run: no
+        // spare capacity (collecting in place keeps the larger buffer of
+        // the walk's vectors).
+        self.headings.shrink_to_fit();
+        self.terms.shrink_to_fit();
+        self.other.shrink_to_fit();
         self
     }
 }

@@ -4,6 +4,7 @@
 //! for it, and that one parse gives both its ids and its links. Chapters
 //! nothing links to and that link nowhere are never parsed.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
@@ -15,13 +16,18 @@ use crate::mdbook::Chapter;
 pub struct BookIndex<'a> {
     settings: &'a Settings,
     chapters: &'a [Chapter],
-    /// Each chapter's text after the expand stage.
-    texts: Vec<&'a str>,
+    /// Each chapter's text after the expand stage. It is made on each call
+    /// (expanded texts are not kept, see `expand::Expanded`), so the index
+    /// holds only what its parse found.
+    texts: Box<Texts<'a>>,
     /// Whether a directive failed in each chapter (see [`PageIds::partial`]).
     partial: Vec<bool>,
     pages: Vec<OnceLock<Page>>,
     by_path: OnceLock<HashMap<&'a str, usize>>,
 }
+
+/// Chapter `index`'s text after the expand stage.
+pub type Texts<'a> = dyn Fn(usize) -> Cow<'a, str> + Sync + 'a;
 
 /// One parsed page.
 struct Page {
@@ -30,19 +36,18 @@ struct Page {
 }
 
 impl<'a> BookIndex<'a> {
-    /// The index of `chapters`, whose expanded texts are `texts` and in
-    /// which a directive failed where `partial` says so (one of each per
-    /// chapter).
+    /// The index of `chapters`, whose expanded texts `texts` makes and in
+    /// which a directive failed where `partial` says so (one per chapter).
     pub fn new(
         settings: &'a Settings,
         chapters: &'a [Chapter],
-        texts: Vec<&'a str>,
+        texts: Box<Texts<'a>>,
         partial: Vec<bool>,
     ) -> Self {
         BookIndex {
             settings,
             chapters,
-            pages: texts.iter().map(|_| OnceLock::new()).collect(),
+            pages: chapters.iter().map(|_| OnceLock::new()).collect(),
             texts,
             partial,
             by_path: OnceLock::new(),
@@ -50,25 +55,32 @@ impl<'a> BookIndex<'a> {
     }
 
     /// Chapter `index` after the expand stage.
-    pub fn text(&self, index: usize) -> &'a str {
-        self.texts[index]
+    fn text(&self, index: usize) -> Cow<'a, str> {
+        (self.texts)(index)
     }
 
-    /// Every link with a fragment in chapter `index`'s expanded text, with
-    /// ranges in it.
-    pub fn links(&self, index: usize) -> &[Link] {
-        self.parsed(index).map_or(&[], |page| &page.links)
+    /// Every link with a fragment in chapter `index`'s expanded text
+    /// `text` (which the caller has at hand: the page is parsed from it if
+    /// it was not yet), with ranges in it.
+    pub fn links_in(&self, index: usize, text: &str) -> &[Link] {
+        self.parsed(index, Some(text))
+            .map_or(&[], |page| &page.links)
     }
 
-    fn parsed(&self, index: usize) -> Option<&Page> {
+    fn parsed(&self, index: usize, text: Option<&str>) -> Option<&Page> {
         let slot = self.pages.get(index)?;
         Some(slot.get_or_init(|| {
             let settings = self.settings;
-            let (mut ids, mut links) = ids::mdbook_page_and_links(
-                self.texts[index],
-                settings.markdown,
-                settings.generation,
-            );
+            let made;
+            let text = match text {
+                Some(text) => text,
+                None => {
+                    made = self.text(index);
+                    &made
+                }
+            };
+            let (mut ids, mut links) =
+                ids::mdbook_page_and_links(text, settings.markdown, settings.generation);
             // Only links with a fragment are ever checked: keep just those
             // (generated pages hold many profile links).
             links.retain(|link| link.dest.contains('#'));
@@ -84,7 +96,7 @@ impl<'a> BookIndex<'a> {
 
 impl BookIds for BookIndex<'_> {
     fn page(&self, chapter: usize) -> Option<Arc<PageIds>> {
-        self.parsed(chapter).map(|page| Arc::clone(&page.ids))
+        self.parsed(chapter, None).map(|page| Arc::clone(&page.ids))
     }
 
     fn chapter_by_path(&self, path: &str) -> Option<usize> {

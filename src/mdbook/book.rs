@@ -8,9 +8,11 @@
 //! (a newer mdBook's) go back byte for byte, and a book without directives
 //! costs little more than reading it.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::io::Write;
 use std::ops::Range;
+use std::sync::Arc;
 
 use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::value::RawValue;
@@ -28,7 +30,134 @@ pub struct Chapter {
     /// The file the content came from, relative to `src`.
     pub source_path: Option<String>,
     /// The Markdown content, after the preprocessors that ran before us.
-    pub content: String,
+    pub content: Content,
+}
+
+/// A chapter's Markdown content.
+///
+/// Read from mdBook's input, it stays a string of that JSON and is decoded
+/// each time a stage reads it ([`get`](Self::get)), the decoded text dropped
+/// after use: the run never holds every chapter's text next to the input
+/// it was decoded from (which it keeps to write the answer).
+#[derive(Clone, Default)]
+pub struct Content(Repr);
+
+#[derive(Clone)]
+enum Repr {
+    /// Text given as it is (tests, tools).
+    Text(String),
+    /// The JSON string (quotes included) at `span` of `json`.
+    InJson {
+        json: Arc<Vec<u8>>,
+        span: Range<usize>,
+    },
+}
+
+impl Default for Repr {
+    fn default() -> Self {
+        Repr::Text(String::new())
+    }
+}
+
+impl Content {
+    /// The text. A JSON string without escapes is borrowed; any other is
+    /// decoded (it was checked when the book was read).
+    pub fn get(&self) -> Cow<'_, str> {
+        match &self.0 {
+            Repr::Text(text) => Cow::Borrowed(text),
+            Repr::InJson { json, span } => {
+                let raw = json.get(span.clone()).unwrap_or_default();
+                decode(std::str::from_utf8(raw).unwrap_or_default())
+            }
+        }
+    }
+
+    /// Whether the text may contain one of `needles`, each made of ASCII
+    /// letters, digits and `{}#-_` only: searched in the JSON string itself
+    /// while it has no `\u` escape (no other escape turns into one of those
+    /// characters, so the answer is the same but for a rare yes), in the
+    /// decoded text otherwise. Spares decoding a chapter a byte scan rules
+    /// out.
+    pub fn may_contain_any(&self, needles: &[&str]) -> bool {
+        let plain = |needle: &&str| {
+            (needle.bytes()).all(|b| b.is_ascii_alphanumeric() || b"{}#-_".contains(&b))
+        };
+        if let Repr::InJson { json, span } = &self.0
+            && needles.iter().all(plain)
+        {
+            let raw = json.get(span.clone()).unwrap_or_default();
+            if memchr::memmem::find(raw, b"\\u").is_none() {
+                return (needles.iter()).any(|n| memchr::memmem::find(raw, n.as_bytes()).is_some());
+            }
+        }
+        let text = self.get();
+        needles.iter().any(|needle| text.contains(needle))
+    }
+
+    /// The size of the content as it was sent (its JSON string's for a
+    /// chapter read from mdBook's input): the weight of its work when
+    /// chapters are spread over the cores.
+    pub fn len(&self) -> usize {
+        match &self.0 {
+            Repr::Text(text) => text.len(),
+            Repr::InJson { span, .. } => span.len(),
+        }
+    }
+
+    /// Whether the content is empty.
+    pub fn is_empty(&self) -> bool {
+        self.get().is_empty()
+    }
+}
+
+/// The text of the JSON string `raw` (quotes included): borrowed when it
+/// holds no escape; empty if it is not a valid string (never the case for
+/// a string the book walk checked).
+fn decode(raw: &str) -> Cow<'_, str> {
+    let inner = raw
+        .strip_prefix('"')
+        .and_then(|r| r.strip_suffix('"'))
+        .unwrap_or_default();
+    if memchr::memchr(b'\\', inner.as_bytes()).is_none() {
+        return Cow::Borrowed(inner);
+    }
+    serde_json::from_str::<String>(raw).map_or(Cow::Borrowed(""), Cow::Owned)
+}
+
+impl From<String> for Content {
+    fn from(text: String) -> Self {
+        Content(Repr::Text(text))
+    }
+}
+
+impl From<&str> for Content {
+    fn from(text: &str) -> Self {
+        Content(Repr::Text(text.to_string()))
+    }
+}
+
+impl fmt::Debug for Content {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&*self.get(), f)
+    }
+}
+
+impl PartialEq for Content {
+    fn eq(&self, other: &Content) -> bool {
+        self.get() == other.get()
+    }
+}
+
+impl PartialEq<str> for Content {
+    fn eq(&self, other: &str) -> bool {
+        *self.get() == *other
+    }
+}
+
+impl PartialEq<&str> for Content {
+    fn eq(&self, other: &&str) -> bool {
+        *self.get() == **other
+    }
 }
 
 /// The book as mdBook sent it, with its chapters read out.
@@ -70,13 +199,27 @@ impl fmt::Display for BookError {
 }
 
 impl<'a> Book<'a> {
-    /// Reads the book from its JSON text.
+    /// Reads the book from its JSON text, each chapter's content decoded.
     pub fn parse(json: &'a str) -> Result<Book<'a>, BookError> {
+        Book::parse_in(json, None)
+    }
+
+    /// Reads the book from its JSON text, which is a part of `input`: the
+    /// chapters' contents are left in `input`, decoded when read (see
+    /// [`Content`]).
+    pub fn parse_in(json: &'a str, input: Option<&Arc<Vec<u8>>>) -> Result<Book<'a>, BookError> {
         if !json.trim_start().starts_with('{') {
             return Err(BookError::NotAnObject);
         }
+        let base = json.as_ptr() as usize;
+        let input = input.and_then(|input| {
+            let offset = base.checked_sub(input.as_ptr() as usize)?;
+            let inside = offset + json.len() <= input.len();
+            inside.then(|| (Arc::clone(input), offset))
+        });
         let mut walk = Walk {
-            base: json.as_ptr() as usize,
+            base,
+            input,
             found: Vec::new(),
         };
         let mut deserializer = serde_json::Deserializer::from_str(json);
@@ -114,17 +257,28 @@ impl<'a> Book<'a> {
     /// Writes the book to `out` with `contents[i]` (where `Some`) in place
     /// of chapter `i`'s content; every other byte as it came.
     pub fn write(&self, out: &mut dyn Write, contents: &[Option<String>]) -> std::io::Result<()> {
-        let mut changes: Vec<(&Range<usize>, &str)> = self
-            .spans
-            .iter()
-            .zip(contents)
-            .filter_map(|(span, content)| Some((span.as_ref()?, content.as_deref()?)))
+        self.write_with(out, |i| contents.get(i).cloned().flatten())
+    }
+
+    /// [`write`](Self::write), with `content_of(i)` asked for chapter
+    /// `i`'s new content just before it is written (each once, in the
+    /// order of the text), so that the new contents need not all be kept.
+    pub fn write_with(
+        &self,
+        out: &mut dyn Write,
+        mut content_of: impl FnMut(usize) -> Option<String>,
+    ) -> std::io::Result<()> {
+        let mut order: Vec<(usize, &Range<usize>)> = (self.spans.iter().enumerate())
+            .filter_map(|(i, span)| Some((i, span.as_ref()?)))
             .collect();
-        changes.sort_by_key(|(span, _)| span.start);
+        order.sort_by_key(|(_, span)| span.start);
         let mut done = 0;
-        for (span, content) in changes {
+        for (index, span) in order {
+            let Some(content) = content_of(index) else {
+                continue;
+            };
             out.write_all(&self.json.as_bytes()[done..span.start])?;
-            serde_json::to_writer(&mut *out, content)?;
+            serde_json::to_writer(&mut *out, &content)?;
             done = span.end;
         }
         out.write_all(&self.json.as_bytes()[done..])?;
@@ -171,6 +325,9 @@ fn step_over_seq<'de, S: SeqAccess<'de>>(mut seq: S) -> Result<(), S::Error> {
 struct Walk {
     /// The address of the book's text, to turn borrowed slices into offsets.
     base: usize,
+    /// The input the book's text is part of, and where in it the text
+    /// starts: contents are left there (see [`Content`]).
+    input: Option<(Arc<Vec<u8>>, usize)>,
     found: Vec<Found>,
 }
 
@@ -187,6 +344,28 @@ impl Walk {
     fn span_of(&self, raw: &RawValue) -> Range<usize> {
         let start = raw.get().as_ptr() as usize - self.base;
         start..start + raw.get().len()
+    }
+
+    /// A content left in the input; `None` for a value that is not a
+    /// string. A string is decoded here only if it has a `\u` escape: the
+    /// walk stepped over the rest, but only decoding finds a lone
+    /// surrogate, which makes the book invalid as it did when every
+    /// content was decoded here.
+    fn content_of(&self, raw: &RawValue) -> Result<Option<Content>, serde_json::Error> {
+        let Some((input, offset)) = &self.input else {
+            return Ok(None);
+        };
+        if !raw.get().starts_with('"') {
+            return Ok(None);
+        }
+        if memchr::memmem::find(raw.get().as_bytes(), b"\\u").is_some() {
+            serde_json::from_str::<String>(raw.get())?;
+        }
+        let span = self.span_of(raw);
+        Ok(Some(Content(Repr::InJson {
+            json: Arc::clone(input),
+            span: offset + span.start..offset + span.end,
+        })))
     }
 }
 
@@ -383,6 +562,14 @@ impl<'de> Visitor<'de> for ChapterSeed<'_> {
                         list: self.list,
                     })?;
                 }
+                Key::Content if walk.input.is_some() => {
+                    let raw: &RawValue = map.next_value()?;
+                    let content = walk.content_of(raw).map_err(de::Error::custom)?;
+                    let span = content.is_some().then(|| walk.span_of(raw));
+                    let found = &mut walk.found[index];
+                    found.span = span;
+                    found.chapter.content = content.unwrap_or_default();
+                }
                 Key::Name | Key::Content | Key::Path | Key::SourcePath => {
                     let raw: &RawValue = map.next_value()?;
                     // A field that is not a string is as good as absent, and
@@ -396,7 +583,7 @@ impl<'de> Visitor<'de> for ChapterSeed<'_> {
                     match key {
                         Key::Name => chapter.name = text.unwrap_or_default(),
                         Key::Content => {
-                            chapter.content = text.unwrap_or_default();
+                            chapter.content = text.unwrap_or_default().into();
                             found.span = span;
                         }
                         Key::Path => chapter.path = path(text),

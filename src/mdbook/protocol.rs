@@ -11,6 +11,7 @@
 
 use std::fmt;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use semver::{Version, VersionReq};
 use serde_json::Value;
@@ -77,6 +78,20 @@ impl std::error::Error for ProtocolError {}
 /// Parses what mdBook wrote to our stdin. Only the context becomes JSON
 /// values; the book is read in place (see the `book` module).
 pub fn parse_request(input: &[u8]) -> Result<Request<'_>, ProtocolError> {
+    parse_request_in(input, None)
+}
+
+/// [`parse_request`], with the chapters' contents left in `shared` (the
+/// same bytes as `input`) and decoded when read: see
+/// [`Content`](super::book::Content).
+pub fn parse_request_shared(shared: &Arc<Vec<u8>>) -> Result<Request<'_>, ProtocolError> {
+    parse_request_in(shared, Some(shared))
+}
+
+fn parse_request_in<'a>(
+    input: &'a [u8],
+    shared: Option<&Arc<Vec<u8>>>,
+) -> Result<Request<'a>, ProtocolError> {
     if input.iter().all(u8::is_ascii_whitespace) {
         return Err(ProtocolError::Empty);
     }
@@ -97,7 +112,7 @@ pub fn parse_request(input: &[u8]) -> Result<Request<'_>, ProtocolError> {
     };
     let context = serde_json::from_str(context.get()).map_err(ProtocolError::Json)?;
     let context = parse_context(context)?;
-    let book = Book::parse(book.get()).map_err(|e| match e {
+    let book = Book::parse_in(book.get(), shared).map_err(|e| match e {
         super::book::BookError::Json(e) => ProtocolError::Json(e),
         other => ProtocolError::Shape(other.to_string()),
     })?;

@@ -27,7 +27,7 @@ pub fn map_to_files(diagnostics: &mut [Diagnostic], chapters: &[Chapter], settin
         let Some(Location::Chapter { chapter, range }) = &diagnostic.location else {
             continue;
         };
-        let Some(content) = chapters.get(*chapter).map(|c| c.content.as_str()) else {
+        let Some(content) = chapters.get(*chapter).map(|c| c.content.get()) else {
             continue;
         };
         let files = cache
@@ -36,7 +36,7 @@ pub fn map_to_files(diagnostics: &mut [Diagnostic], chapters: &[Chapter], settin
         let Some(files) = files else {
             continue; // the file on disk is what mdBook sent: nothing to map
         };
-        if let Some((file, mapped)) = find_line(content, range.clone(), files) {
+        if let Some((file, mapped)) = find_line(&content, range.clone(), files) {
             diagnostic.location = Some(Location::File {
                 file,
                 range: mapped,
@@ -77,7 +77,7 @@ fn files_of(chapter: &Chapter, settings: &Settings) -> Option<Vec<Arc<SourceFile
     let src = settings.in_root(&settings.src);
     let path = src.join(source);
     let text = std::fs::read_to_string(&path).ok()?;
-    if text == chapter.content {
+    if chapter.content == *text {
         return None;
     }
     let mut files = vec![Arc::new(SourceFile {

@@ -128,3 +128,33 @@ fn with_both_lists_the_items_are_answered() {
     assert_eq!(out["items"][0]["Chapter"]["content"], "N");
     assert_eq!(out["sections"][0]["Chapter"]["content"], "o");
 }
+
+#[test]
+fn contents_left_in_the_input_read_as_decoded() {
+    let text = r#"{"items": [
+        {"Chapter": {"name": "a", "content": "plain", "sub_items": []}},
+        {"Chapter": {"name": "b", "content": "line\nnext \"q\" \u00e9 \ud83d\ude00", "sub_items": []}},
+        {"Chapter": {"name": "c", "content": 3, "sub_items": []}}
+    ]}"#;
+    let input = Arc::new(format!("[{{}}, {text}]").into_bytes());
+    let json = std::str::from_utf8(&input).expect("UTF-8");
+    let book = Book::parse_in(&json[5..json.len() - 1], Some(&input)).expect("valid");
+    let eager = Book::parse(text).expect("valid");
+    assert_eq!(book.chapters[0].content, "plain");
+    assert!(matches!(book.chapters[0].content.get(), Cow::Borrowed(_)));
+    assert_eq!(book.chapters[1].content, "line\nnext \"q\" é 😀");
+    assert_eq!(book.chapters[2].content, "");
+    for (lazy, decoded) in book.chapters.iter().zip(&eager.chapters) {
+        assert_eq!(lazy.content, decoded.content);
+    }
+    assert_eq!(book.content_spans(), eager.content_spans());
+}
+
+#[test]
+fn a_lone_surrogate_in_a_content_left_in_the_input_is_invalid() {
+    let text = r#"{"items": [{"Chapter": {"name": "a", "content": "x \ud800 y"}}]}"#;
+    let input = Arc::new(text.as_bytes().to_vec());
+    let json = std::str::from_utf8(&input).expect("UTF-8");
+    assert!(Book::parse(text).is_err());
+    assert!(Book::parse_in(json, Some(&input)).is_err());
+}
