@@ -609,6 +609,41 @@ def lychee_comparison(tools: Tools, work: Path, corpus: Path, rounds: int) -> di
     return found
 
 
+def check_cost(tools: Tools, work: Path, rounds: int) -> dict:
+    """`mdbook-community check` against `mdbook build` on this repository's
+    guide and on the Rust Book (as `rust_book_build` prepared it), with the
+    same mdBook, interleaved. Both use the release plugin."""
+    books = {"guide": REPO}
+    rust_book = work / "rust-book-with"
+    if (rust_book / "book.toml").is_file():
+        books["rust-book"] = rust_book
+    env_command = {**ENV, "MDBOOK_PREPROCESSOR__COMMUNITY__COMMAND": str(tools.plugin)}
+    samples: dict = {}
+    for name, root in books.items():
+        dest = work / f"check-cost-{name}"
+        build = [str(tools.mdbook), "build", str(root), "--dest-dir", str(dest)]
+        check = [str(tools.plugin), "check", str(root), "--mdbook", str(tools.mdbook)]
+        runs: dict[str, list[Sample]] = {"build": [], "check": []}
+        for r in range(max(rounds, 1) + 1):
+            order = ["build", "check"] if r % 2 == 0 else ["check", "build"]
+            for kind in order:
+                shutil.rmtree(dest, ignore_errors=True)
+                log_file = work / f"check-cost-{name}-{kind}.log"
+                with open(os.devnull, "rb") as fin, open(log_file, "wb") as ferr:
+                    report = work / "measure.txt"
+                    subprocess.run([str(tools.measure), str(report), "--",
+                                    *(build if kind == "build" else check)],
+                                   stdin=fin, stdout=ferr, stderr=ferr, cwd=root,
+                                   env=env_command)
+                wall, rss, code, cpu = report.read_text().split()
+                if int(code) not in (0, 1):
+                    raise Failure(f"{kind} of {name}: exit status {code}; see {log_file}")
+                if r > 0:  # the first round warms the caches
+                    runs[kind].append(Sample(float(wall), int(rss), int(code), float(cpu)))
+        samples[name] = runs
+    return samples
+
+
 def supports_latency(tools: Tools, work: Path, runs: int) -> dict:
     samples: dict[str, list[Sample]] = {"plugin": [], "identity": []}
     for _ in range(runs):
@@ -710,7 +745,8 @@ def fmt_ratio(x: float | None) -> str:
 def report(inputs: list[Input], results: dict, rust_book: dict | None, supports: dict,
            drift: dict | None,
            data_reads: dict | None, tools: Tools, args: argparse.Namespace,
-           elapsed: float, lychee: dict | None = None) -> tuple[str, dict]:
+           elapsed: float, lychee: dict | None = None,
+           checks: dict | None = None) -> tuple[str, dict]:
     by_name = {inp.name: inp for inp in inputs}
     rows: dict[str, dict[str, Input]] = {}
     for inp in inputs:
@@ -836,6 +872,16 @@ def report(inputs: list[Input], results: dict, rust_book: dict | None, supports:
                    f"3,000-rule CODEOWNERS: median {fmt_ms(on)} ms with `check-owners = \"warn\"`, "
                    f"{fmt_ms(off)} ms with it off, over {len(drift['warn'])} runs each: the check "
                    f"adds {(on - off) * 1000:.1f} ms.\n")
+    if checks:
+        out.append("### `check` against `mdbook build`\n")
+        out.append("`mdbook-community check BOOK` (which runs the same mdBook with a renderer "
+                   "that writes nothing) against `mdbook build BOOK` with the plugin, medians:\n")
+        out.append("| Book | `mdbook build` (ms) | `check` (ms) | Ratio |")
+        out.append("|---|--:|--:|--:|")
+        for book, runs in checks.items():
+            b, c = med(runs["build"]), med(runs["check"])
+            out.append(f"| {book} | {fmt_ms(b)} | {fmt_ms(c)} | {c / b:.2f}× |")
+        out.append("")
     if data_reads is not None:
         out.append("### Data files\n")
         out.append("Opens of each data file in one run over the largest 10-directive book "
@@ -894,6 +940,11 @@ def report(inputs: list[Input], results: dict, rust_book: dict | None, supports:
                        f"worst {worst_small[2] / worst_small[1]:.2f}× ({worst_small[0]}; "
                        f"identity {worst_small[3] / worst_small[1]:.2f}×)"))
     budget.append(("`supports` under 5 ms", sp < 0.005, f"{sp * 1000:.2f} ms"))
+    if checks:
+        worst = max(((b, med(r["check"]) / med(r["build"])) for b, r in checks.items()),
+                    key=lambda x: x[1])
+        budget.append(("`check` at most a quarter of `mdbook build` (the guide, the Rust Book)",
+                       worst[1] <= 0.25, f"worst {worst[1]:.2f}× ({worst[0]})"))
     if drift:
         added = med(drift["warn"]) - med(drift["off"])
         budget.append(("Drift check over rust-lang/team and 3,000 CODEOWNERS rules adds under "
@@ -1083,6 +1134,10 @@ def main() -> int:
         if corpus is not None and tools.mdbook is not None:
             log("mdbook build of the Rust Book")
             rust_book = rust_book_build(tools, work, corpus, args.rounds)
+        checks = None
+        if tools.mdbook is not None:
+            log("check against build")
+            checks = check_cost(tools, work, 1 if args.quick else 5)
         lychee = None
         if corpus is not None and tools.mdbook is not None and not args.quick:
             log("lychee comparison")
@@ -1104,7 +1159,7 @@ def main() -> int:
 
     elapsed = time.monotonic() - started
     text, summary = report(inputs, results, rust_book, supports, drift, data_reads, tools, args,
-                           elapsed, lychee)
+                           elapsed, lychee, checks)
     (work / "results.md").write_text(text)
     raw = {
         "inputs": {i.name: {"bytes": i.size, "chapters": i.chapters, "shape": i.shape,
@@ -1118,6 +1173,9 @@ def main() -> int:
         "drift_check": {k: [[s.wall, s.rss, s.cpu] for s in v] for k, v in (drift or {}).items()},
         "data_file_reads": data_reads,
         "lychee": lychee,
+        "check_against_build": {book: {k: [[s.wall, s.rss, s.cpu] for s in v]
+                                       for k, v in runs.items()}
+                                for book, runs in (checks or {}).items()},
         **summary,
     }
     (work / "results.json").write_text(json.dumps(raw, indent=1))
