@@ -91,6 +91,15 @@ fn closing_line(counts: &Counts) -> String {
 fn check(options: &CheckOptions) -> Result<(Vec<u8>, Counts), CouldNotRun> {
     let root = &options.book_dir;
     let html = html_table(root)?;
+    let absolute = std::path::absolute(root).unwrap_or_else(|_| root.clone());
+    if absolute.to_str().is_none() {
+        // mdBook sends the book's root to preprocessors as JSON, and cannot
+        // for such a path: no preprocessor runs, and no build works either.
+        return Err(CouldNotRun(format!(
+            "mdBook cannot run preprocessors for a book whose path is not UTF-8 ({}); rename the folder",
+            absolute.display()
+        )));
+    }
     let exe = std::env::current_exe()
         .map_err(|e| CouldNotRun(format!("cannot find this program's own path: {e}")))?;
     let work = ScratchDir::new()?;
@@ -129,6 +138,13 @@ fn check(options: &CheckOptions) -> Result<(Vec<u8>, Counts), CouldNotRun> {
         .stderr(Stdio::piped());
     if options.color {
         command.env("CLICOLOR_FORCE", "1");
+    }
+    // mdBook reads its settings from the environment and panics on a
+    // variable that is not UTF-8 (a `PWD` in a folder with such a name).
+    for (name, value) in std::env::vars_os() {
+        if name.to_str().is_none() || value.to_str().is_none() {
+            command.env_remove(name);
+        }
     }
     let finished = command.output().map_err(|e| {
         CouldNotRun(format!(
@@ -267,6 +283,10 @@ fn mdbook_failure(stderr: &[u8]) -> String {
     let text = String::from_utf8_lossy(stderr);
     if let Some(missing) = missing_preprocessor(stderr) {
         return missing;
+    }
+    if let Some(at) = text.find("panicked at") {
+        let what = text[at..].lines().nth(1).unwrap_or_default().trim();
+        return format!("mdbook stopped with an internal error: {what}");
     }
     let cause = |l: &&str| l.to_lowercase().starts_with("caused by:");
     // The first line logged at the error level that is not a cause.

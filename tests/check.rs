@@ -335,18 +335,57 @@ fn machine_formats_stay_valid_whatever_messages_hold() {
             "{PEOPLE}\n[[groups]]\nid = \"x\\\"y\\n\\u0001z\"\ntitle = \"T\"\nmembers = []\n"
         );
         std::fs::write(dir.path().join("maintainers.toml"), people).expect("writable");
+        // A chapter whose file name needs escaping in JSON and in a URI.
+        let odd = "we\"ird 1%.md";
+        std::fs::write(dir.path().join("src").join(odd), "# W\n\n[x](#nowhere)\n")
+            .expect("writable");
+        std::fs::write(
+            dir.path().join("src/SUMMARY.md"),
+            "# Summary\n\n- [Intro](intro.md)\n- [Guide](guide.md)\n- [W](<we\"ird 1%.md>)\n",
+        )
+        .expect("writable");
         let json = check(&mdbook, dir.path(), &["--message-format", "json"]);
         assert_eq!(json.code, 1, "{}", json.stderr);
         assert!(!json.stdout.is_empty());
         for line in json.stdout.lines() {
             serde_json::from_str::<Value>(line).unwrap_or_else(|e| panic!("{e}: {line}"));
         }
+        assert!(
+            json.stdout.contains(r#""file":"src/we\"ird 1%.md""#),
+            "{}",
+            json.stdout
+        );
         let sarif = check(&mdbook, dir.path(), &["--message-format", "sarif"]);
         assert_valid_sarif(&sarif.stdout);
+        assert!(
+            sarif.stdout.contains("src/we%22ird%201%25.md"),
+            "{}",
+            sarif.stdout
+        );
         let github = check(&mdbook, dir.path(), &["--message-format", "github"]);
         for line in github.stdout.lines() {
             assert!(line.starts_with("::"), "one command a line: {line:?}");
         }
+    }
+}
+
+/// mdBook cannot hand a book in a folder whose path is not UTF-8 to a
+/// preprocessor: the check says so in one line.
+#[cfg(unix)]
+#[test]
+fn a_book_in_a_non_utf8_folder_is_one_line_and_exit_2() {
+    use std::os::unix::ffi::OsStrExt;
+    for mdbook in mdbooks() {
+        let clean = clean_book();
+        let odd = clean.path().join(std::ffi::OsStr::from_bytes(b"b\xff\xfe"));
+        std::fs::create_dir(&odd).expect("writable");
+        for entry in ["book.toml", "maintainers.toml", "CODEOWNERS", "src"] {
+            std::fs::rename(clean.path().join(entry), odd.join(entry)).expect("movable");
+        }
+        let result = check(&mdbook, &odd, &[]);
+        assert_eq!(result.code, 2, "{}", result.stderr);
+        assert!(result.stderr.contains("not UTF-8"), "{}", result.stderr);
+        assert_eq!(result.stderr.lines().count(), 1, "{}", result.stderr);
     }
 }
 
