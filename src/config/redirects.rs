@@ -88,18 +88,12 @@ struct Places {
 
 impl Places {
     fn of(root: &Path) -> Self {
-        let path = root.join("book.toml");
-        let text = crate::data::files::read_text(&path, crate::data::files::MAX_DATA_FILE).ok();
-        let keys = text.as_deref().map(key_spans).unwrap_or_default();
-        Places {
-            file: text.map(|text| {
-                Arc::new(SourceFile {
-                    name: "book.toml".into(),
-                    text,
-                })
-            }),
-            keys,
-        }
+        let file = super::BookToml::new(root).file;
+        let keys = file
+            .as_deref()
+            .map(|f| key_spans(&f.text))
+            .unwrap_or_default();
+        Places { file, keys }
     }
 
     fn place(&self, key: &str) -> Option<(Arc<SourceFile>, Range<usize>)> {
