@@ -37,17 +37,17 @@ impl Page04 {
     fn ids(self) -> PageIds {
         let page04 = self;
         let mut headings = page04.named_headings();
-    headings.extend(page04.unnamed_with_explicit_id(&headings));
-    headings.sort_by_key(|(at, _)| *at);
-    let mut page = PageIds {
-        headings: headings.into_iter().map(|(_, h)| h).collect(),
-        ..PageIds::default()
-    };
-    let mut seen = HashSet::new();
-    for id in page04.other {
-        page.add_other(&mut seen, id);
-    }
-    page.finish()
+        headings.extend(page04.unnamed_with_explicit_id(&headings));
+        headings.sort_by_key(|(at, _)| *at);
+        let mut page = PageIds {
+            headings: headings.into_iter().map(|(_, h)| h).collect(),
+            ..PageIds::default()
+        };
+        let mut seen = HashSet::new();
+        for id in page04.other {
+            page.add_other(&mut seen, id);
+        }
+        page.finish()
     }
 }
 
