@@ -156,9 +156,8 @@ impl Page04 {
     /// definitions at the end, in order of first reference.
     fn of(events: &[Spanned<'_>], notes: &Footnotes<'_>) -> Self {
         let mut page = Page04::default();
-        for i in 0..events.len() {
+        for (i, (event, range)) in events.iter().enumerate() {
             if notes.def_of(i).is_none() {
-                let (event, range) = &events[i];
                 page.render(event, range, i, notes);
             }
         }
