@@ -252,6 +252,16 @@ mod tests {
     }
 
     #[test]
+    fn the_book_is_found_between_any_blanks() {
+        let input = format!(" \r\n[ {CONTEXT}\t,\n {{\"items\":[]}} \n]\n");
+        let request = parse_request(input.as_bytes()).expect("valid");
+        assert_eq!(request.book.generation, Generation::V05);
+        let mut out = Vec::new();
+        request.book.write(&mut out, &[]).expect("write");
+        assert_eq!(out, br#"{"items":[]}"#);
+    }
+
+    #[test]
     fn extra_fields_are_kept() {
         let input = format!(r#"[{CONTEXT},{{"items":[],"future":{{"x":1}}}}]"#);
         let request = parse_request(input.as_bytes()).expect("valid");
@@ -274,6 +284,13 @@ mod tests {
                 "`mdbook_version` is missing",
             ),
             (&format!("[{CONTEXT}, {{}}]"), "neither `items`"),
+            // Past the book's walk: the pair, read whole, says what is wrong.
+            (&format!(r#"[{CONTEXT}, {{"items": []}}, 1]"#), "found 3"),
+            (
+                &format!(r#"[{CONTEXT}, {{"items": []}}] x"#),
+                "not valid JSON",
+            ),
+            (&format!(r#"[{CONTEXT}, {{"items": [}}]"#), "not valid JSON"),
         ];
         for (input, expected) in cases {
             let err = parse_request(input.as_bytes()).expect_err(input);
