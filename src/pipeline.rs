@@ -219,22 +219,21 @@ impl<'a> Output<'a> {
         let paths = self.paths(!format.is_machine());
         let mut shown = shown.to_vec();
         report::show_paths(&mut shown, &paths);
-        // Chapter names are only needed to print diagnostics.
-        let names: Vec<String> = if shown.is_empty() {
-            Vec::new()
-        } else {
-            chapters
-                .iter()
-                .map(|c| display_name(settings, &paths, c))
-                .collect()
-        };
-        // Only the chapters a diagnostic points into are decoded.
-        let mut texts: Vec<Cow<'_, str>> = vec![Cow::Borrowed(""); names.len()];
+        // Only the chapters a diagnostic points into are named (which may
+        // look the file up) and decoded.
+        let named = if shown.is_empty() { 0 } else { chapters.len() };
+        let mut names: Vec<String> = vec![String::new(); named];
+        let mut texts: Vec<Cow<'_, str>> = vec![Cow::Borrowed(""); named];
         for diagnostic in &shown {
             if let Some(Location::Chapter { chapter, .. }) = diagnostic.location
-                && let (Some(text @ Cow::Borrowed("")), Some(c)) =
-                    (texts.get_mut(chapter), chapters.get(chapter))
+                && let (Some(name), Some(text), Some(c)) = (
+                    names.get_mut(chapter),
+                    texts.get_mut(chapter),
+                    chapters.get(chapter),
+                )
+                && name.is_empty()
             {
+                *name = display_name(settings, &paths, c);
                 *text = c.content.get();
             }
         }

@@ -75,6 +75,15 @@ impl<'a> Footnotes<'a> {
         }
     }
 
+    /// The bookkeeping of a page without footnotes.
+    pub(super) fn none() -> Self {
+        Footnotes {
+            defs: Vec::new(),
+            refs: HashMap::new(),
+            numbers: HashMap::new(),
+        }
+    }
+
     /// The index in `defs` of the definition the event at `i` is inside.
     pub(super) fn def_of(&self, i: usize) -> Option<usize> {
         let after = self.defs.partition_point(|d| d.start <= i);

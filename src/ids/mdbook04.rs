@@ -18,19 +18,37 @@ use crate::mdbook::Generation;
 /// The ids mdBook 0.4 gives the page of these events.
 pub(super) fn page_ids(events: &[Spanned<'_>]) -> PageIds {
     let notes = Footnotes::new(events, false);
-    let page04 = Page04::of(events, &notes);
-    let mut headings = page04.named_headings();
-    headings.extend(page04.unnamed_with_explicit_id(&headings));
-    headings.sort_by_key(|(at, _)| *at);
-    let mut page = PageIds {
-        headings: headings.into_iter().map(|(_, h)| h).collect(),
-        ..PageIds::default()
-    };
-    let mut seen = HashSet::new();
-    for id in page04.other {
-        page.add_other(&mut seen, id);
+    Page04::of(events, &notes).ids()
+}
+
+/// The ids mdBook 0.4 gives a page without footnotes, from its events as
+/// the parser makes them (none is kept).
+pub(super) fn streamed_page_ids<'a>(events: impl Iterator<Item = Spanned<'a>>) -> PageIds {
+    let notes = Footnotes::none();
+    let mut page = Page04::default();
+    for (i, (event, range)) in events.enumerate() {
+        page.render(&event, &range, i, &notes);
     }
-    page.finish()
+    page.ids()
+}
+
+impl Page04 {
+    /// The ids of the written page.
+    fn ids(self) -> PageIds {
+        let page04 = self;
+        let mut headings = page04.named_headings();
+        headings.extend(page04.unnamed_with_explicit_id(&headings));
+        headings.sort_by_key(|(at, _)| *at);
+        let mut page = PageIds {
+            headings: headings.into_iter().map(|(_, h)| h).collect(),
+            ..PageIds::default()
+        };
+        let mut seen = HashSet::new();
+        for id in page04.other {
+            page.add_other(&mut seen, id);
+        }
+        page.finish()
+    }
 }
 
 /// A Markdown heading as rendered into the 0.4 page.
@@ -138,9 +156,9 @@ impl Page04 {
     /// definitions at the end, in order of first reference.
     fn of(events: &[Spanned<'_>], notes: &Footnotes<'_>) -> Self {
         let mut page = Page04::default();
-        for i in 0..events.len() {
+        for (i, (event, range)) in events.iter().enumerate() {
             if notes.def_of(i).is_none() {
-                page.render(events, i, notes);
+                page.render(event, range, i, notes);
             }
         }
         let defs = notes.rendered_defs();
@@ -151,7 +169,9 @@ impl Page04 {
         }
         for d in defs {
             for i in notes.def_events(d) {
-                page.render(events, i, notes);
+                if let Some((event, range)) = events.get(i) {
+                    page.render(event, range, i, notes);
+                }
             }
         }
         page
@@ -164,8 +184,7 @@ impl Page04 {
     }
 
     /// Writes the event at `i`, noting the headings and ids it makes.
-    fn render(&mut self, events: &[Spanned<'_>], i: usize, notes: &Footnotes<'_>) {
-        let (event, range) = &events[i];
+    fn render(&mut self, event: &Event<'_>, range: &Range<usize>, i: usize, notes: &Footnotes<'_>) {
         self.chunks.push((self.html.len(), range.clone()));
         if let Some((_, acc)) = self.open.as_mut() {
             acc.push(event, notes.number(i));

@@ -26,6 +26,17 @@ pub(super) fn page_ids(events: &[Spanned<'_>]) -> PageIds {
     walk.finish()
 }
 
+/// The ids mdBook 0.5 gives a page without footnotes, from its events as
+/// the parser makes them (none is kept).
+pub(super) fn streamed_page_ids<'a>(events: impl Iterator<Item = Spanned<'a>>) -> PageIds {
+    let notes = Footnotes::none();
+    let mut walk = Walk::new(&notes);
+    for (i, (event, range)) in events.enumerate() {
+        walk.event(i, &event, &range);
+    }
+    walk.finish()
+}
+
 /// The open heading (`level` is `Some`) or definition-list term (`None`).
 struct Open {
     level: Option<u8>,

@@ -208,6 +208,40 @@ pub fn mdbook_page(text: &str, options: MarkdownOptions, generation: Generation)
     mdbook_ids(&events_of(text, options), generation)
 }
 
+/// [`mdbook_page_and_links`] in one pass over the events of `text`,
+/// keeping none; `None` when the page has a footnote after all (its ids
+/// need the events of every definition).
+fn streamed(
+    text: &str,
+    options: MarkdownOptions,
+    generation: Generation,
+) -> Option<(PageIds, Vec<Link>)> {
+    let mut links = Vec::new();
+    let mut footnote = false;
+    let events = options
+        .parser(text)
+        .into_offset_iter()
+        .map_while(|(event, range)| {
+            match &event {
+                Event::FootnoteReference(_) | Event::Start(Tag::FootnoteDefinition(_)) => {
+                    footnote = true;
+                    return None;
+                }
+                Event::Start(Tag::Link { dest_url, .. }) => links.push(Link {
+                    dest: dest_url.to_string(),
+                    range: range.clone(),
+                }),
+                _ => {}
+            }
+            Some((event, range))
+        });
+    let ids = match generation {
+        Generation::V05 => mdbook05::streamed_page_ids(events),
+        Generation::V04 => mdbook04::streamed_page_ids(events),
+    };
+    (!footnote).then_some((ids, links))
+}
+
 /// The ids of an already parsed chapter, by generation.
 fn mdbook_ids(events: &[Spanned<'_>], generation: Generation) -> PageIds {
     match generation {
@@ -354,6 +388,13 @@ pub fn mdbook_page_and_links(
     options: MarkdownOptions,
     generation: Generation,
 ) -> (PageIds, Vec<Link>) {
+    // A page without footnotes is walked as it is parsed: only footnote
+    // definitions are rendered out of order.
+    if memchr::memmem::find(text.as_bytes(), b"[^").is_none()
+        && let Some(found) = streamed(text, options, generation)
+    {
+        return found;
+    }
     let events = events_of(text, options);
     let links = events
         .iter()

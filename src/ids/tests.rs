@@ -776,3 +776,37 @@ fn mdbook_0_4_table_cells_share_a_line() {
     assert_eq!(page.headings[0].text, "xy");
     assert!(v05(text, true).headings.is_empty());
 }
+
+#[test]
+fn one_pass_over_the_events_gives_what_the_vector_gives() {
+    let texts = [
+        "# Intro {#start}\n\n[a](b.md#c) and [d](#e)\n\n## Intro\n\n<h2 id=\"raw\">Raw</h2>\n",
+        "Term\n: its definition\n\n# `code` *em* [link](x.md#y)\n\n[r]: z.md#w\n\nsee [r]\n",
+        "# Notes[^1]\n\ntext[^1] [l](#notes)\n\n[^1]: a note with [m](#intro)\n",
+        "setext\nheading\n===\n\n<a name=\"anchor\"></a>\n\n- [x] [t](t.md#u)\n",
+    ];
+    for generation in [Generation::V05, Generation::V04] {
+        let options = MarkdownOptions {
+            definition_lists: true,
+            ..MarkdownOptions::defaults(generation)
+        };
+        for text in texts {
+            let events = events_of(text, options);
+            let links: Vec<Link> = (events.iter())
+                .filter_map(|(event, range)| match event {
+                    Event::Start(Tag::Link { dest_url, .. }) => Some(Link {
+                        dest: dest_url.to_string(),
+                        range: range.clone(),
+                    }),
+                    _ => None,
+                })
+                .collect();
+            let expected = (mdbook_ids(&events, generation), links);
+            assert_eq!(
+                mdbook_page_and_links(text, options, generation),
+                expected,
+                "{generation:?}: {text}"
+            );
+        }
+    }
+}

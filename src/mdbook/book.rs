@@ -121,7 +121,37 @@ fn decode(raw: &str) -> Cow<'_, str> {
     if memchr::memchr(b'\\', inner.as_bytes()).is_none() {
         return Cow::Borrowed(inner);
     }
-    serde_json::from_str::<String>(raw).map_or(Cow::Borrowed(""), Cow::Owned)
+    match unescape(inner) {
+        Some(text) => Cow::Owned(text),
+        None => serde_json::from_str::<String>(raw).map_or(Cow::Borrowed(""), Cow::Owned),
+    }
+}
+
+/// The text of a JSON string's inside whose escapes are all of one
+/// character (`\n`, `\"`, ...), as most chapters' are; `None` for one with
+/// a `\u` escape or anything unexpected, which `serde_json` decodes.
+fn unescape(inner: &str) -> Option<String> {
+    let mut out = String::with_capacity(inner.len());
+    let mut rest = inner;
+    while let Some(at) = memchr::memchr(b'\\', rest.as_bytes()) {
+        out.push_str(&rest[..at]);
+        let unescaped = match rest.as_bytes().get(at + 1)? {
+            b'n' => '\n',
+            b'"' => '"',
+            b'\\' => '\\',
+            b't' => '\t',
+            b'r' => '\r',
+            b'/' => '/',
+            b'b' => '\u{8}',
+            b'f' => '\u{c}',
+            _ => return None,
+        };
+        out.push(unescaped);
+        // The escape is two ASCII bytes.
+        rest = rest.get(at + 2..)?;
+    }
+    out.push_str(rest);
+    Some(out)
 }
 
 impl From<String> for Content {

@@ -95,6 +95,15 @@ fn parse_request_in<'a>(
     if input.iter().all(u8::is_ascii_whitespace) {
         return Err(ProtocolError::Empty);
     }
+    // What mdBook sends: the book read once, in its walk.
+    if let Some((context, book)) = split_request(input)
+        && let Ok(book) = Book::parse_in(book, shared)
+    {
+        let context = serde_json::from_str(context).map_err(ProtocolError::Json)?;
+        let context = parse_context(context)?;
+        return Ok(Request { context, book });
+    }
+    // Anything else is read whole, to say what is wrong.
     let pair: Vec<&RawValue> = serde_json::from_slice(input).map_err(|e| {
         // Not an array: say so if it is JSON at all (cold path).
         match serde_json::from_slice::<serde::de::IgnoredAny>(input) {
@@ -117,6 +126,22 @@ fn parse_request_in<'a>(
         other => ProtocolError::Shape(other.to_string()),
     })?;
     Ok(Request { context, book })
+}
+
+/// The texts of the context and the book in `[context, book]`, found
+/// by reading only the context: the book is what lies between the comma
+/// after it and the closing `]`, and is checked by the book's walk.
+/// `None` when the input is not laid out so.
+fn split_request(input: &[u8]) -> Option<(&str, &str)> {
+    const BLANK: [char; 4] = [' ', '\t', '\n', '\r'];
+    let text = std::str::from_utf8(input).ok()?;
+    let inner = text.trim_start_matches(BLANK).strip_prefix('[')?;
+    let mut elements = serde_json::Deserializer::from_str(inner).into_iter::<&RawValue>();
+    let context = elements.next()?.ok()?;
+    let rest = inner.get(elements.byte_offset()..)?;
+    let book = rest.trim_start_matches(BLANK).strip_prefix(',')?;
+    let book = book.trim_end_matches(BLANK).strip_suffix(']')?;
+    Some((context.get(), book.trim_matches(BLANK)))
 }
 
 fn parse_context(value: Value) -> Result<Context, ProtocolError> {
@@ -227,6 +252,16 @@ mod tests {
     }
 
     #[test]
+    fn the_book_is_found_between_any_blanks() {
+        let input = format!(" \r\n[ {CONTEXT}\t,\n {{\"items\":[]}} \n]\n");
+        let request = parse_request(input.as_bytes()).expect("valid");
+        assert_eq!(request.book.generation, Generation::V05);
+        let mut out = Vec::new();
+        request.book.write(&mut out, &[]).expect("write");
+        assert_eq!(out, br#"{"items":[]}"#);
+    }
+
+    #[test]
     fn extra_fields_are_kept() {
         let input = format!(r#"[{CONTEXT},{{"items":[],"future":{{"x":1}}}}]"#);
         let request = parse_request(input.as_bytes()).expect("valid");
@@ -249,6 +284,13 @@ mod tests {
                 "`mdbook_version` is missing",
             ),
             (&format!("[{CONTEXT}, {{}}]"), "neither `items`"),
+            // Past the book's walk: the pair, read whole, says what is wrong.
+            (&format!(r#"[{CONTEXT}, {{"items": []}}, 1]"#), "found 3"),
+            (
+                &format!(r#"[{CONTEXT}, {{"items": []}}] x"#),
+                "not valid JSON",
+            ),
+            (&format!(r#"[{CONTEXT}, {{"items": [}}]"#), "not valid JSON"),
         ];
         for (input, expected) in cases {
             let err = parse_request(input.as_bytes()).expect_err(input);

@@ -158,3 +158,25 @@ fn a_lone_surrogate_in_a_content_left_in_the_input_is_invalid() {
     assert!(Book::parse(text).is_err());
     assert!(Book::parse_in(json, Some(&input)).is_err());
 }
+
+#[test]
+fn decodes_like_serde_json() {
+    for text in [
+        "plain",
+        "# A\n\n\"quoted\" \\ back\tslash\r\n/ \u{8}\u{c} end\n",
+        "é \u{1} \u{1F600} and \u{7f}",
+        "trailing \\",
+        "\n",
+        "",
+    ] {
+        let raw = serde_json::to_string(text).expect("JSON");
+        assert_eq!(decode(&raw), text, "{raw}");
+        let escaped_solidus = raw.replace('/', "\\/");
+        assert_eq!(decode(&escaped_solidus), text, "{escaped_solidus}");
+    }
+    // `\u` escapes, written by other writers, go through serde_json.
+    assert_eq!(decode(r#""a\u00e9\ud83d\ude00b\n""#), "aé\u{1F600}b\n");
+    assert_eq!(unescape(r"a\u00e9"), None);
+    assert_eq!(unescape(r"a\x"), None);
+    assert_eq!(unescape("a\\"), None);
+}
