@@ -131,13 +131,18 @@ fn exit_codes_say_clean_problems_or_could_not_run() {
             result.stderr
         );
 
-        // Warnings alone pass, unless denied.
+        // Warnings alone pass, unless denied. A redirect to a missing
+        // heading is judged as a broken link is: a warning by default.
         let warned = book(
-            "[book]\ntitle = \"W\"\n\n[preprocessor.community]\n",
+            "[book]\ntitle = \"W\"\n\n[preprocessor.community]\n\n\
+             [output.html.redirect]\n\"/guide.html#old\" = \"guide.html#nope\"\n",
             "# Intro\n\nSee [setup](guide.md#seting-up).\n",
             "* @soumith\n",
         );
-        assert_eq!(check(&mdbook, warned.path(), &[]).code, 0);
+        let result = check(&mdbook, warned.path(), &[]);
+        assert_eq!(result.code, 0, "{}", result.stderr);
+        assert!(result.stderr.contains("warning[C701]"), "{}", result.stderr);
+        assert!(result.stderr.contains("2 warnings"), "{}", result.stderr);
         assert_eq!(
             check(&mdbook, warned.path(), &["--deny", "warnings"]).code,
             1

@@ -59,8 +59,9 @@ pub fn note_for_link(redirect: &Redirect, here: &str, new_place: &str) -> Diagno
     .with_help(format!("link to the new place: `{link}`"))
 }
 
-/// Problems with the redirects themselves: a target page or heading that
-/// does not exist (error), and a whole-page redirect whose old page is
+/// Problems with the redirects themselves: a target page that does not
+/// exist (error), a target heading that does not exist (as `check-anchors`
+/// says: a warning by default, as for links), and a whole-page redirect whose old page is
 /// still a chapter (warning; mdBook would write one over the other).
 pub fn check_redirects(run: &Run<'_>, book: &BookIndex<'_>) -> Vec<Diagnostic> {
     let redirects = &run.settings.redirects;
@@ -123,6 +124,9 @@ fn broken_target(run: &Run<'_>, book: &BookIndex<'_>, redirect: &Redirect) -> Op
         ),
     )
     .with_label("no such heading");
+    // A missing heading is judged as a link's is (`check-anchors`): a
+    // preprocessor that runs after this one may make it.
+    let error = run.settings.check_anchors.severity_of(error);
     Some(ids::with_closest_anchor(error, fragment, &ids))
 }
 
