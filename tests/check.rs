@@ -188,6 +188,31 @@ fn exit_codes_say_clean_problems_or_could_not_run() {
     }
 }
 
+/// Without `--mdbook`, `check` runs the `mdbook` on PATH.
+#[test]
+fn the_mdbook_on_path_is_the_default() {
+    for mdbook in mdbooks() {
+        let Some(folder) = mdbook.parent().filter(|f| !f.as_os_str().is_empty()) else {
+            continue; // already the `mdbook` on PATH
+        };
+        let path = std::env::join_paths(std::iter::once(folder.to_path_buf()).chain(
+            std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
+        ))
+        .expect("a PATH");
+        let broken = broken_book();
+        let output = common::bin()
+            .arg("check")
+            .arg(broken.path())
+            .env("PATH", path)
+            .env("NO_COLOR", "1")
+            .output()
+            .expect("runs");
+        assert_eq!(output.status.code(), Some(1));
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("2 errors, 2 warnings"), "{stderr}");
+    }
+}
+
 #[test]
 fn an_unknown_message_format_is_a_usage_error_listing_the_formats() {
     let output = common::bin()
