@@ -126,10 +126,7 @@ fn check(options: &CheckOptions) -> Result<(Vec<u8>, Counts), CouldNotRun> {
         // A check writes nothing, not even the chapter files SUMMARY.md
         // names and that do not exist yet.
         .env("MDBOOK_BUILD__CREATE_MISSING", "false")
-        .env(
-            "MDBOOK_COMMUNITY_MESSAGE_FORMAT",
-            format_name(options.format),
-        )
+        .env("MDBOOK_COMMUNITY_MESSAGE_FORMAT", options.format.name())
         .env("MDBOOK_COMMUNITY_MESSAGE_FILE", &report)
         .env("MDBOOK_COMMUNITY_CHECK_STATUS", &status)
         .env_remove("GITHUB_ACTIONS")
@@ -166,15 +163,6 @@ fn check(options: &CheckOptions) -> Result<(Vec<u8>, Counts), CouldNotRun> {
     };
     let report = std::fs::read(&report).unwrap_or_default();
     Ok((report, parse_counts(&counts)))
-}
-
-fn format_name(format: MessageFormat) -> &'static str {
-    match format {
-        MessageFormat::Human => "human",
-        MessageFormat::Json => "json",
-        MessageFormat::Sarif => "sarif",
-        MessageFormat::Github => "github",
-    }
 }
 
 fn parse_counts(text: &str) -> Counts {

@@ -50,13 +50,20 @@ impl MessageFormat {
 
     /// The format named `name`, if any.
     pub fn from_name(name: &str) -> Option<Self> {
-        Some(match name {
-            "human" => MessageFormat::Human,
-            "json" => MessageFormat::Json,
-            "sarif" => MessageFormat::Sarif,
-            "github" => MessageFormat::Github,
-            _ => return None,
-        })
+        [
+            MessageFormat::Human,
+            MessageFormat::Json,
+            MessageFormat::Sarif,
+            MessageFormat::Github,
+        ]
+        .into_iter()
+        .find(|f| f.name() == name)
+    }
+
+    /// The format's name, as `--message-format` and
+    /// `MDBOOK_COMMUNITY_MESSAGE_FORMAT` take it.
+    pub fn name(self) -> &'static str {
+        Self::NAMES[self as usize]
     }
 
     /// Whether the format is for programs: every diagnostic is printed,

@@ -167,3 +167,12 @@ fn kinds_leave_out_quoted_parts() {
     );
     assert_eq!(kind_of("no heading \"A b\" here"), "no heading \"…\" here");
 }
+
+#[test]
+fn message_formats_round_trip_by_name() {
+    for name in MessageFormat::NAMES {
+        let format = MessageFormat::from_name(name).expect("a format");
+        assert_eq!(format.name(), name);
+    }
+    assert_eq!(MessageFormat::from_name("xml"), None);
+}
