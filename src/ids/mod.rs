@@ -395,6 +395,16 @@ pub fn mdbook_page_and_links(
     {
         return found;
     }
+    from_event_vector(text, options, generation)
+}
+
+/// [`mdbook_page_and_links`] from all of the page's events at once: for
+/// pages with footnotes, whose definitions render out of order.
+fn from_event_vector(
+    text: &str,
+    options: MarkdownOptions,
+    generation: Generation,
+) -> (PageIds, Vec<Link>) {
     let events = events_of(text, options);
     let links = events
         .iter()

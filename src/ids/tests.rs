@@ -791,17 +791,7 @@ fn one_pass_over_the_events_gives_what_the_vector_gives() {
             ..MarkdownOptions::defaults(generation)
         };
         for text in texts {
-            let events = events_of(text, options);
-            let links: Vec<Link> = (events.iter())
-                .filter_map(|(event, range)| match event {
-                    Event::Start(Tag::Link { dest_url, .. }) => Some(Link {
-                        dest: dest_url.to_string(),
-                        range: range.clone(),
-                    }),
-                    _ => None,
-                })
-                .collect();
-            let expected = (mdbook_ids(&events, generation), links);
+            let expected = from_event_vector(text, options, generation);
             assert_eq!(
                 mdbook_page_and_links(text, options, generation),
                 expected,
