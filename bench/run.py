@@ -309,6 +309,12 @@ def make_inputs(work: Path, root: Path, corpus: Path | None, sizes: list[int]) -
     shutil.rmtree(inputs_dir, ignore_errors=True)
     inputs_dir.mkdir(parents=True)
     inputs: list[Input] = []
+    # The real books' root: none of them keeps a roster or a CODEOWNERS
+    # file, so they must not find the generated books' (which would make
+    # the plugin run its drift check on them).
+    real_root = work / "real-root"
+    shutil.rmtree(real_root, ignore_errors=True)
+    real_root.mkdir(parents=True)
     if corpus is not None:
         for book in BOOKS:
             for shape in ("0.4", "0.5"):
@@ -317,6 +323,7 @@ def make_inputs(work: Path, root: Path, corpus: Path | None, sizes: list[int]) -
                 # The book exactly as recorded; the context asks for the HTML
                 # renderer (what `mdbook build` runs) and holds every peer's table.
                 context["renderer"] = "html"
+                context["root"] = str(real_root)
                 context["config"] = peer_config(context["config"])
                 items = sent["items" if shape == "0.5" else "sections"]
                 path = inputs_dir / f"{book}.{shape}.json"

@@ -101,7 +101,7 @@ fn splice_into(
         }
         out.push_str(gap);
         let start = out.len();
-        if replacement.text.contains('\n') {
+        if memchr::memchr(b'\n', replacement.text.as_bytes()).is_some() {
             let prefix = prefix_of(&source[line_start..range.start]);
             push_reindented(out, &replacement.text, &prefix, crlf);
         } else {
@@ -121,7 +121,7 @@ fn splice_into(
 /// text before it on its line): multi-line text is re-prefixed to stay in
 /// that container and takes the chapter's line endings, as in [`splice`].
 pub fn push_in_place(out: &mut String, text: &str, line_head: &str, crlf: bool) {
-    if text.contains('\n') {
+    if memchr::memchr(b'\n', text.as_bytes()).is_some() {
         push_reindented(out, text, &prefix_of(line_head), crlf);
     } else {
         out.push_str(text);
@@ -142,6 +142,11 @@ fn prefix_of(line_head: &str) -> String {
 }
 
 fn push_reindented(out: &mut impl Sink, text: &str, prefix: &str, crlf: bool) {
+    // At the top level of an LF chapter every line stays as it is.
+    if prefix.is_empty() && !crlf && memchr::memchr(b'\r', text.as_bytes()).is_none() {
+        out.push_str(text);
+        return;
+    }
     let newline = if crlf { "\r\n" } else { "\n" };
     let mut lines = text.split('\n');
     if let Some(first) = lines.next() {

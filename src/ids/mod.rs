@@ -132,7 +132,12 @@ impl PageIds {
     /// (`Don't` finds the heading mdBook renders as `Don’t`).
     pub fn find_by_text(&self, text: &str) -> Option<&Heading> {
         let wanted = loose(text);
-        self.headings.iter().find(|h| loose(&h.text) == wanted)
+        self.headings
+            .iter()
+            .find(|h| match ascii_loose_eq(&h.text, &wanted) {
+                Some(equal) => equal,
+                None => loose(&h.text) == wanted,
+            })
     }
 
     fn add_other(&mut self, seen: &mut HashSet<String>, id: String) {
@@ -163,6 +168,30 @@ impl PageIds {
         self.other.shrink_to_fit();
         self
     }
+}
+
+/// Whether ASCII `text` folds to `wanted` (already folded by [`loose`]),
+/// without allocating; `None` when `text` is not ASCII. For ASCII, [`loose`]
+/// only lowercases, drops backticks and joins runs of whitespace.
+fn ascii_loose_eq(text: &str, wanted: &str) -> Option<bool> {
+    if !text.is_ascii() {
+        return None;
+    }
+    let mut expected = wanted.bytes();
+    let mut first = true;
+    for word in text.split_whitespace() {
+        let mut bytes = word.bytes().filter(|&b| b != b'`').peekable();
+        if bytes.peek().is_none() {
+            continue;
+        }
+        if !std::mem::take(&mut first) && expected.next() != Some(b' ') {
+            return Some(false);
+        }
+        if !bytes.all(|b| expected.next() == Some(b.to_ascii_lowercase())) {
+            return Some(false);
+        }
+    }
+    Some(expected.next().is_none())
 }
 
 /// `text` folded for [`PageIds::find_by_text`].
@@ -227,10 +256,13 @@ fn streamed(
                     footnote = true;
                     return None;
                 }
-                Event::Start(Tag::Link { dest_url, .. }) => links.push(Link {
-                    dest: dest_url.to_string(),
-                    range: range.clone(),
-                }),
+                // Only links with a fragment are ever checked.
+                Event::Start(Tag::Link { dest_url, .. }) if dest_url.contains('#') => {
+                    links.push(Link {
+                        dest: dest_url.to_string(),
+                        range: range.clone(),
+                    });
+                }
                 _ => {}
             }
             Some((event, range))
@@ -380,9 +412,10 @@ pub trait BookIds: Sync {
     fn chapter_by_path(&self, path: &str) -> Option<usize>;
 }
 
-/// [`mdbook_page`], plus every link of the page (destination and byte
-/// range), from the same parse: for the anchor check, which needs both for
-/// a chapter that links to itself or is linked to.
+/// [`mdbook_page`], plus every link of the page whose destination has a
+/// fragment (destination and byte range), from the same parse: for the
+/// anchor check, which needs both for a chapter that links to itself or is
+/// linked to.
 pub fn mdbook_page_and_links(
     text: &str,
     options: MarkdownOptions,
@@ -409,7 +442,7 @@ fn from_event_vector(
     let links = events
         .iter()
         .filter_map(|(event, range)| match event {
-            Event::Start(Tag::Link { dest_url, .. }) => Some(Link {
+            Event::Start(Tag::Link { dest_url, .. }) if dest_url.contains('#') => Some(Link {
                 dest: dest_url.to_string(),
                 range: range.clone(),
             }),

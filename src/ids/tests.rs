@@ -780,7 +780,7 @@ fn mdbook_0_4_table_cells_share_a_line() {
 #[test]
 fn one_pass_over_the_events_gives_what_the_vector_gives() {
     let texts = [
-        "# Intro {#start}\n\n[a](b.md#c) and [d](#e)\n\n## Intro\n\n<h2 id=\"raw\">Raw</h2>\n",
+        "# Intro {#start}\n\n[a](b.md#c) and [d](#e) [p](plain.md)\n\n## Intro\n\n<h2 id=\"raw\">Raw</h2>\n",
         "Term\n: its definition\n\n# `code` *em* [link](x.md#y)\n\n[r]: z.md#w\n\nsee [r]\n",
         "# Notes[^1]\n\ntext[^1] [l](#notes)\n\n[^1]: a note with [m](#intro)\n",
         "setext\nheading\n===\n\n<a name=\"anchor\"></a>\n\n- [x] [t](t.md#u)\n",
@@ -797,6 +797,48 @@ fn one_pass_over_the_events_gives_what_the_vector_gives() {
                 expected,
                 "{generation:?}: {text}"
             );
+        }
+    }
+}
+
+proptest::proptest! {
+    /// The allocation-free comparison of ASCII heading text agrees with
+    /// folding both sides, backticks, case and runs of whitespace included.
+    #[test]
+    fn ascii_loose_eq_agrees_with_loose(
+        text in "[ aAbB`\t\u{b}\n.-]{0,12}",
+        wanted in "[ aAbB`\t\u{b}\n.-]{0,12}",
+    ) {
+        let wanted = loose(&wanted);
+        proptest::prop_assert_eq!(ascii_loose_eq(&text, &wanted), Some(loose(&text) == wanted));
+        proptest::prop_assert_eq!(ascii_loose_eq(&text, &loose(&text)), Some(true));
+    }
+}
+
+#[test]
+fn ascii_loose_eq_leaves_other_text_to_loose() {
+    assert_eq!(ascii_loose_eq("Über", "über"), None);
+    assert_eq!(
+        ascii_loose_eq("Running `cargo  test`", "running cargo test"),
+        Some(true)
+    );
+    assert_eq!(
+        ascii_loose_eq("Running cargo", "running cargo test"),
+        Some(false)
+    );
+}
+
+#[test]
+fn only_links_with_a_fragment_are_listed() {
+    let text = "[a](b.md#c) [p](plain.md) [q](https://x.org) [d](#e)\n\nwith a note[^n]\n\n[^n]: [f](g.md)\n";
+    for generation in [Generation::V05, Generation::V04] {
+        let options = MarkdownOptions::defaults(generation);
+        for (_, links) in [
+            mdbook_page_and_links(text, options, generation),
+            mdbook_page_and_links(&text[..text.find("\n\n").unwrap_or(0)], options, generation),
+        ] {
+            let dests: Vec<&str> = links.iter().map(|l| l.dest.as_str()).collect();
+            assert_eq!(dests, ["b.md#c", "#e"], "{generation:?}");
         }
     }
 }

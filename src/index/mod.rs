@@ -81,9 +81,6 @@ impl<'a> BookIndex<'a> {
             };
             let (mut ids, mut links) =
                 ids::mdbook_page_and_links(text, settings.markdown, settings.generation);
-            // Only links with a fragment are ever checked: keep just those
-            // (generated pages hold many profile links).
-            links.retain(|link| link.dest.contains('#'));
             links.shrink_to_fit();
             ids.partial = self.partial.get(index).copied().unwrap_or(false);
             Page {

@@ -16,9 +16,8 @@ mod literal;
 /// The writer checks its own output by parsing it back, which makes it cost
 /// tens of microseconds per call even for a few words; and a book repeats
 /// the same output often (a person, a group, a link to one section, in page
-/// after page, and every page twice: once to learn its headings, once for
-/// real). So each result is remembered for the rest of the process: the
-/// same events with the same options always give the same Markdown.
+/// after page). So each result is remembered for the rest of the process:
+/// the same events with the same options always give the same Markdown.
 pub fn to_markdown<'a, I>(events: I, options: Options) -> String
 where
     I: IntoIterator<Item = Event<'a>>,
