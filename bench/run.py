@@ -593,7 +593,7 @@ def lychee_comparison(tools: Tools, work: Path, corpus: Path, rounds: int) -> di
             log(f"mdbook build of {book} failed (see {build_log}): skipped")
             continue
         text = build_log.read_text(errors="replace")
-        plugin = len(re.findall(r"(?m)^warning: broken link:", text)) + sum(
+        plugin = len(re.findall(r"(?m)^warning(?:\[C\d+\])?: broken link:", text)) + sum(
             int(n) for n in re.findall(r"(?m)^warning: and (\d+) more like this in .*: broken link",
                                        text))
         samples, report = [], work / f"lychee-{book}.json"
@@ -924,8 +924,12 @@ def report(inputs: list[Input], results: dict, rust_book: dict | None, supports:
     worst_ten = max(verdicts["ten"], key=lambda x: x[1])
     budget.append(("Ten directives per chapter: at most 3× the identity", worst_ten[1] <= 3,
                    f"worst {worst_ten[1]:.2f}× ({worst_ten[0]})"))
-    worst_lin = max(linear, key=lambda x: x[3] / ((x[2] / x[1]) * 1.1))
-    lin_ok = all(g <= 1.1 * (b / a) for _, a, b, g, _ in linear)
+    # The budget is the issue's: ten times the chapters (the 5× step is in
+    # the growth table; on two cores its wall time moves by about 10% from
+    # run to run, the identity's own included).
+    tenfold = [x for x in linear if x[2] == 10 * x[1]] or linear
+    worst_lin = max(tenfold, key=lambda x: x[3] / ((x[2] / x[1]) * 1.1))
+    lin_ok = all(g <= 1.1 * (b / a) for _, a, b, g, _ in tenfold)
     budget.append(("Linear: 10× the chapters at most 11× the time", lin_ok,
                    f"worst {worst_lin[3]:.2f}× for {worst_lin[2] // worst_lin[1]}× the chapters "
                    f"({worst_lin[0]} per chapter, {worst_lin[1]:,} → {worst_lin[2]:,})"))
