@@ -58,7 +58,7 @@ pub fn load(settings: &Settings, chapters: &[Chapter]) -> Result<Contributing, L
     let text = files::read_text(&full, files::MAX_DATA_FILE)
         .map_err(|e| LoadError::summary(&display, e.describe(&display)))?;
     let github = ids::github_page(&text);
-    let title = github.headings.first().map(|h| h.text.clone());
+    let title = github.headings().next().map(|h| h.text.to_string());
     let chapter = chapter_holding(settings, chapters, &full, &text);
     let src = settings.in_root(&settings.src);
     let canonical = full.canonicalize().ok();

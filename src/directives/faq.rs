@@ -441,7 +441,7 @@ fn prefixed_ids(
                 return String::new();
             }
             let page = crate::ids::mdbook_page(heading, settings.markdown, settings.generation);
-            let base = page.headings.first().map_or("", |h| h.id.as_str());
+            let base = page.headings().next().map_or("", |h| h.id);
             cx.claim_id(&format!("{prefix}{base}"))
         })
         .collect()

@@ -232,16 +232,16 @@ fn missing_heading(
     page: &PageIds,
     place: &str,
 ) -> Diagnostic {
-    let texts = || page.headings.iter().map(|h| h.text.as_str());
+    let texts = || page.headings().map(|h| h.text);
     let closest = did_you_mean(text, texts())
         .or_else(|| ids::by_shared_words(text, texts()))
-        .and_then(|closest| page.headings.iter().find(|h| h.text == closest));
+        .and_then(|closest| page.headings().find(|h| h.text == closest));
     // A text that cannot be written inside `{{#... }}` is suggested by its id.
-    let suggestion = closest.map(|h| {
+    let suggestion = closest.as_ref().map(|h| {
         if h.text.contains(['}', '"']) {
             format!("#{}", h.id)
         } else {
-            h.text.clone()
+            h.text.to_string()
         }
     });
     let error = call
@@ -251,7 +251,7 @@ fn missing_heading(
             format!("no heading \"{text}\" {place}"),
         )
         .with_label("no heading with this text");
-    let note = closest.and_then(|h| crate::unicode::difference_note(text, &h.text));
+    let note = closest.and_then(|h| crate::unicode::difference_note(text, h.text));
     let error = match suggestion {
         Some(_) => match note {
             Some(note) => error.with_suggestion(suggestion).with_note(note),
@@ -308,10 +308,9 @@ impl BraceDirective for ContributingLink {
                 )]);
             }
             let text = page
-                .headings
-                .iter()
+                .headings()
                 .find(|h| h.id == anchor)
-                .map(|h| h.text.clone());
+                .map(|h| h.text.to_string());
             (Some(anchor.to_string()), text)
         } else {
             let heading = page.find_by_text(args.target).ok_or_else(|| {
@@ -323,7 +322,7 @@ impl BraceDirective for ContributingLink {
                     &place,
                 )]
             })?;
-            (Some(heading.id.clone()), Some(heading.text.clone()))
+            (Some(heading.id.to_string()), Some(heading.text.to_string()))
         };
         let text = args
             .text
@@ -377,10 +376,9 @@ impl BraceDirective for Ref {
                     return Err(vec![missing_anchor(call, range, anchor, &page, &place)]);
                 }
                 args.text.unwrap_or_else(|| {
-                    page.headings
-                        .iter()
+                    page.headings()
                         .find(|h| h.id == anchor)
-                        .map_or_else(|| anchor.to_string(), |h| h.text.clone())
+                        .map_or_else(|| anchor.to_string(), |h| h.text.to_string())
                 })
             }
         };

@@ -1,7 +1,6 @@
 //! Ids as github.com gives them to a Markdown file's headings
 //! (github-slugger over the heading element's text content).
 
-use std::collections::HashSet;
 use std::ops::Range;
 
 use pulldown_cmark::{Event, Tag, TagEnd};
@@ -10,14 +9,13 @@ use super::footnotes::Footnotes;
 use super::html::{decode_entities, html_ids, strip_tags};
 use super::slug::{IdAllocator, IdRules};
 use super::text::{Flavor, TextAcc};
-use super::{Heading, PageIds, Spanned, heading_level};
+use super::{Collected, Heading, PageIds, Spanned, heading_level};
 
 /// The ids github.com gives the page of these events.
 pub(super) fn page_ids(events: &[Spanned<'_>]) -> PageIds {
     let notes = Footnotes::new(events, false);
     let mut alloc = IdAllocator::new(IdRules::GitHub);
-    let mut page = PageIds::default();
-    let mut seen = HashSet::new();
+    let mut page = Collected::default();
     let mut open: Option<(u8, Range<usize>, TextAcc)> = None;
     let mut html_block: Option<(String, Range<usize>)> = None;
     for (i, (event, range)) in events.iter().enumerate() {
@@ -62,7 +60,7 @@ pub(super) fn page_ids(events: &[Spanned<'_>]) -> PageIds {
             _ => {}
         }
         for id in found {
-            page.add_other(&mut seen, id);
+            page.add_other(id);
         }
     }
     page.finish()

@@ -11,7 +11,7 @@ use super::footnotes::Footnotes;
 use super::html::{decode_entities, html_ids, strip_tags};
 use super::slug::{self, IdAllocator, IdRules};
 use super::text::{Flavor, TextAcc};
-use super::{Heading, PageIds, Spanned, explicit_id, heading_level};
+use super::{Collected, Heading, PageIds, Spanned, explicit_id, heading_level};
 use crate::markdown::{is_inline_end, is_inline_tag};
 use crate::mdbook::Generation;
 
@@ -39,13 +39,10 @@ impl Page04 {
         let mut headings = page04.named_headings();
         headings.extend(page04.unnamed_with_explicit_id(&headings));
         headings.sort_by_key(|(at, _)| *at);
-        let mut page = PageIds {
-            headings: headings.into_iter().map(|(_, h)| h).collect(),
-            ..PageIds::default()
-        };
-        let mut seen = HashSet::new();
+        let mut page = Collected::default();
+        page.headings = headings.into_iter().map(|(_, h)| h).collect();
         for id in page04.other {
-            page.add_other(&mut seen, id);
+            page.add_other(id);
         }
         page.finish()
     }

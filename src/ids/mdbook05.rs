@@ -1,7 +1,6 @@
 //! Ids as mdBook 0.5 gives them: it builds an HTML tree and names every
 //! `h1`-`h6` and `dt` it created itself, in document order.
 
-use std::collections::HashSet;
 use std::ops::Range;
 
 use pulldown_cmark::{Event, Tag, TagEnd};
@@ -10,7 +9,7 @@ use super::footnotes::Footnotes;
 use super::html::html_ids;
 use super::slug::{self, IdAllocator, IdRules};
 use super::text::{Flavor, TextAcc};
-use super::{Heading, PageIds, Spanned, Term, explicit_id, heading_level};
+use super::{Collected, Heading, PageIds, Spanned, Term, explicit_id, heading_level};
 use crate::mdbook::Generation;
 
 /// The ids mdBook 0.5 gives the page of these events.
@@ -54,8 +53,7 @@ type Place = (usize, usize);
 struct Walk<'n, 'a> {
     notes: &'n Footnotes<'a>,
     alloc: IdAllocator,
-    page: PageIds,
-    seen: HashSet<String>,
+    page: Collected,
     headings: Vec<(Place, Heading)>,
     terms: Vec<(Place, Term)>,
     open: Option<Open>,
@@ -67,8 +65,7 @@ impl<'n, 'a> Walk<'n, 'a> {
         Walk {
             notes,
             alloc: IdAllocator::new(IdRules::MdBook(Generation::V05)),
-            page: PageIds::default(),
-            seen: HashSet::new(),
+            page: Collected::default(),
             headings: Vec::new(),
             terms: Vec::new(),
             open: None,
@@ -171,7 +168,7 @@ impl<'n, 'a> Walk<'n, 'a> {
             _ => {}
         }
         for id in found {
-            self.page.add_other(&mut self.seen, id);
+            self.page.add_other(id);
         }
     }
 

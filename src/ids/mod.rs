@@ -52,10 +52,10 @@ mod github;
 mod html;
 mod mdbook04;
 mod mdbook05;
+mod page;
 pub mod slug;
 mod text;
 
-use std::collections::HashSet;
 use std::ops::Range;
 
 use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag};
@@ -63,6 +63,8 @@ use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag};
 use crate::diagnostic::{Diagnostic, FollowOn, did_you_mean};
 use crate::mdbook::Generation;
 use crate::mdbook::MarkdownOptions;
+use page::Collected;
+pub use page::PageIds;
 
 /// A heading that has an id on the rendered page.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -92,82 +94,6 @@ pub struct Term {
     pub id: String,
     /// Byte range of the term in the source.
     pub range: Range<usize>,
-}
-
-/// Every id one rendered page has.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct PageIds {
-    /// Headings with an id, in the order they appear on the page.
-    pub headings: Vec<Heading>,
-    /// Definition-list terms with an id (mdBook 0.5 only).
-    pub terms: Vec<Term>,
-    /// Other ids: raw HTML `id` attributes and `<a name>`, footnote ids;
-    /// without repeats and without the headings' and terms' ids.
-    pub other: Vec<String>,
-    /// A directive on the page failed, so ids it would have made (group
-    /// headings, FAQ questions) may be missing: a missing anchor here is a
-    /// follow-on of that failure, not a problem of its own.
-    pub partial: bool,
-}
-
-impl PageIds {
-    /// Whether the page has an element with this id, i.e. whether
-    /// `page#id` lands somewhere.
-    pub fn contains(&self, id: &str) -> bool {
-        self.ids().any(|known| known == id)
-    }
-
-    /// All ids: headings, then terms, then the others.
-    pub fn ids(&self) -> impl Iterator<Item = &str> + '_ {
-        self.headings
-            .iter()
-            .map(|h| h.id.as_str())
-            .chain(self.terms.iter().map(|t| t.id.as_str()))
-            .chain(self.other.iter().map(String::as_str))
-    }
-
-    /// The first heading whose text is `text` as an author would type it:
-    /// ignoring case, runs of whitespace, backticks (a heading's text is
-    /// plain: `` `cargo test` `` in it is `cargo test`) and smart punctuation
-    /// (`Don't` finds the heading mdBook renders as `Don’t`).
-    pub fn find_by_text(&self, text: &str) -> Option<&Heading> {
-        let wanted = loose(text);
-        self.headings
-            .iter()
-            .find(|h| match ascii_loose_eq(&h.text, &wanted) {
-                Some(equal) => equal,
-                None => loose(&h.text) == wanted,
-            })
-    }
-
-    fn add_other(&mut self, seen: &mut HashSet<String>, id: String) {
-        if seen.insert(id.clone()) {
-            self.other.push(id);
-        }
-    }
-
-    /// Drops repeats of heading and term ids from `other`.
-    fn finish(mut self) -> Self {
-        let named: HashSet<&str> = self
-            .headings
-            .iter()
-            .map(|h| h.id.as_str())
-            .chain(self.terms.iter().map(|t| t.id.as_str()))
-            .collect();
-        let other = std::mem::take(&mut self.other);
-        let other = other
-            .into_iter()
-            .filter(|id| !named.contains(id.as_str()))
-            .collect();
-        self.other = other;
-        // The index keeps every linked page's ids for the whole run: no
-        // spare capacity (collecting in place keeps the larger buffer of
-        // the walk's vectors).
-        self.headings.shrink_to_fit();
-        self.terms.shrink_to_fit();
-        self.other.shrink_to_fit();
-        self
-    }
 }
 
 /// Whether ASCII `text` folds to `wanted` (already folded by [`loose`]),
@@ -334,7 +260,7 @@ pub fn with_anchor_suggestion(
 /// a near spelling, else the heading sharing the most words.
 pub fn closest_anchor<'p>(fragment: &str, page: &'p PageIds) -> Option<&'p str> {
     did_you_mean(fragment, page.ids()).or_else(|| {
-        let headings = page.headings.iter().map(|h| h.id.as_str());
+        let headings = page.headings().map(|h| h.id);
         by_shared_words(fragment, headings)
     })
 }

@@ -227,15 +227,15 @@ fn v04(text: &str, smart: bool) -> PageIds {
 }
 
 fn heading_ids(page: &PageIds) -> Vec<&str> {
-    page.headings.iter().map(|h| h.id.as_str()).collect()
+    page.headings().map(|h| h.id).collect()
 }
 
 fn term_ids(page: &PageIds) -> Vec<&str> {
-    page.terms.iter().map(|t| t.id.as_str()).collect()
+    page.terms().map(|t| t.id).collect()
 }
 
 fn sorted_other(page: &PageIds) -> Vec<&str> {
-    let mut other: Vec<&str> = page.other.iter().map(String::as_str).collect();
+    let mut other: Vec<&str> = page.other_ids().collect();
     other.sort_unstable();
     other
 }
@@ -396,7 +396,7 @@ fn smart_punctuation_changes_ids_mdbook_0_5() {
 fn awkward_headings_mdbook_0_4() {
     let page = v04(AWKWARD, false);
     assert_eq!(heading_ids(&page), AWKWARD_04);
-    assert!(page.terms.is_empty(), "no definition lists in 0.4");
+    assert!(page.terms().next().is_none(), "no definition lists in 0.4");
     assert_eq!(
         sorted_other(&page),
         // mdBook 0.4.52 has no `fr-1-2`: its pulldown-cmark 0.10 reads
@@ -501,11 +501,11 @@ fn footnotes_and_raw_html_mdbook_0_4() {
             "n"
         ]
     );
-    let raw = &page.headings[8];
-    assert_eq!((raw.level, raw.text.as_str()), (2, "A & B raw"));
+    let raw = page.headings().nth(8).expect("heading 8");
+    assert_eq!((raw.level, raw.text), (2, "A & B raw"));
     assert_eq!(&SECOND[raw.range.clone()], "<h2>A &amp; B raw</h2>\n");
-    let inline = &page.headings[9];
-    assert_eq!((inline.level, inline.text.as_str()), (3, "Inline h3"));
+    let inline = page.headings().nth(9).expect("heading 9");
+    assert_eq!((inline.level, inline.text), (3, "Inline h3"));
 }
 
 #[test]
@@ -517,7 +517,7 @@ fn smart_punctuation_is_irrelevant_to_the_second_chapter() {
 #[test]
 fn heading_fields() {
     let page = v05(AWKWARD, true);
-    let custom = &page.headings[19];
+    let custom = page.headings().nth(19).expect("heading 19");
     assert_eq!(custom.id, "custom");
     assert!(custom.custom_id);
     assert_eq!(custom.text, "Custom heading");
@@ -525,26 +525,22 @@ fn heading_fields() {
         &AWKWARD[custom.range.clone()],
         "## Custom heading {#custom}\n"
     );
-    let image = &page.headings[5];
-    assert_eq!((image.level, image.text.as_str()), (2, "Image heading"));
+    let image = page.headings().nth(5).expect("heading 5");
+    assert_eq!((image.level, image.text), (2, "Image heading"));
     assert!(!image.custom_id);
-    let smart = &page.headings[14];
+    let smart = page.headings().nth(14).expect("heading 14");
     assert_eq!(smart.text, "“Smart” ‘quotes’ – dash — em… it’s");
-    let footnote = &page.headings[33];
-    assert_eq!(
-        (footnote.id.as_str(), footnote.text.as_str()),
-        ("footnote1", "Footnote")
-    );
-    let setext = &page.headings[47];
+    let footnote = page.headings().nth(33).expect("heading 33");
+    assert_eq!((footnote.id, footnote.text), ("footnote1", "Footnote"));
+    let setext = page.headings().nth(47).expect("heading 47");
     assert_eq!(setext.text, "Setext heading");
     assert_eq!(&AWKWARD[setext.range.clone()], "Setext\nheading\n-------\n");
-    assert_eq!(page.headings[0].level, 1);
-    assert_eq!(page.terms[2].text, "code term em");
+    assert_eq!(page.headings().next().expect("heading 0").level, 1);
+    assert_eq!(page.terms().nth(2).expect("term 2").text, "code term em");
 
     let page = v04(AWKWARD, false);
     let raw = page
-        .headings
-        .iter()
+        .headings()
         .find(|h| h.id == "raw-id")
         .expect("raw heading");
     assert!(raw.custom_id);
@@ -564,7 +560,7 @@ fn page_ids_api() {
         "0.5 leaves raw headings alone"
     );
     let ids: Vec<&str> = page.ids().collect();
-    assert_eq!(ids.len(), AWKWARD_05.len() + 3 + page.other.len());
+    assert_eq!(ids.len(), AWKWARD_05.len() + 3 + page.other_ids().count());
     assert_eq!(ids.first(), Some(&"headings"));
 
     let setup = page.find_by_text("  setup ").expect("a Setup heading");
@@ -591,7 +587,7 @@ fn other_ids_do_not_repeat_heading_ids() {
         false,
     );
     assert_eq!(heading_ids(&page), ["x"]);
-    assert_eq!(page.other, ["y"]);
+    assert_eq!(page.other_ids().collect::<Vec<_>>(), ["y"]);
 }
 
 #[test]
@@ -605,7 +601,7 @@ fn definition_lists_follow_the_options() {
         ..MarkdownOptions::defaults(Generation::V05)
     };
     let page = mdbook_page(text, options, Generation::V05);
-    assert!(page.terms.is_empty());
+    assert!(page.terms().next().is_none());
     assert_eq!(heading_ids(&page), ["term"]);
 }
 
@@ -727,15 +723,20 @@ fn github_contributing() {
             "raw-html-heading",
         ]
     );
-    assert_eq!(page.other, ["legacy-anchor"]);
-    assert!(page.terms.is_empty());
-    assert_eq!(page.headings[3].text, "Logo first");
-    assert_eq!(page.headings[9].text, "Custom heading {#custom}");
-    assert_eq!(page.headings[14].level, 2);
-    assert!(page.headings.iter().all(|h| !h.custom_id));
+    assert_eq!(page.other_ids().collect::<Vec<_>>(), ["legacy-anchor"]);
+    assert!(page.terms().next().is_none());
     assert_eq!(
-        page.find_by_text("getting started 🚀")
-            .map(|h| h.id.as_str()),
+        page.headings().nth(3).expect("heading 3").text,
+        "Logo first"
+    );
+    assert_eq!(
+        page.headings().nth(9).expect("heading 9").text,
+        "Custom heading {#custom}"
+    );
+    assert_eq!(page.headings().nth(14).expect("heading 14").level, 2);
+    assert!(page.headings().all(|h| !h.custom_id));
+    assert_eq!(
+        page.find_by_text("getting started 🚀").map(|h| h.id),
         Some("getting-started-")
     );
 }
@@ -748,7 +749,7 @@ fn github_ignores_mdbook_extensions() {
     let text = "# \"A\" -- b {#c}\n\nTerm\n: def\n";
     let page = github_page(text);
     assert_eq!(heading_ids(&page), ["a----b-c"]);
-    assert!(page.terms.is_empty());
+    assert!(page.terms().next().is_none());
     let page = v05(text, true);
     assert_eq!(
         (heading_ids(&page), term_ids(&page)),
@@ -773,8 +774,8 @@ fn mdbook_0_4_table_cells_share_a_line() {
     let text = "| a | b |\n|---|---|\n| <h2>x | y</h2> |\n";
     let page = v04(text, false);
     assert_eq!(heading_ids(&page), ["xy"]);
-    assert_eq!(page.headings[0].text, "xy");
-    assert!(v05(text, true).headings.is_empty());
+    assert_eq!(page.headings().next().expect("heading 0").text, "xy");
+    assert!(v05(text, true).headings().next().is_none());
 }
 
 #[test]

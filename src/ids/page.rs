@@ -1,0 +1,279 @@
+//! A page's ids as the index keeps them: every id and heading text of the
+//! page in one string, and small fixed-size entries pointing into it. The
+//! index holds the ids of every page the anchor check parsed for the whole
+//! run; a `String` per id and per heading text made them most of the
+//! plugin's memory above its input on large books.
+
+use std::collections::HashSet;
+use std::ops::Range;
+
+use super::{Heading, Term, ascii_loose_eq, loose};
+
+/// Every id one rendered page has.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PageIds {
+    /// The ids and heading texts, one after the other.
+    names: String,
+    /// Headings with an id, in the order they appear on the page.
+    headings: Vec<HeadingEntry>,
+    /// Definition-list terms with an id (mdBook 0.5 only).
+    terms: Vec<TermEntry>,
+    /// Other ids: raw HTML `id` attributes and `<a name>`, footnote ids;
+    /// without repeats and without the headings' and terms' ids.
+    other: Vec<Span>,
+    /// A directive on the page failed, so ids it would have made (group
+    /// headings, FAQ questions) may be missing: a missing anchor here is a
+    /// follow-on of that failure, not a problem of its own.
+    pub partial: bool,
+}
+
+/// A heading of a [`PageIds`], borrowed from it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HeadingRef<'p> {
+    /// See [`Heading::level`].
+    pub level: u8,
+    /// See [`Heading::text`].
+    pub text: &'p str,
+    /// See [`Heading::id`].
+    pub id: &'p str,
+    /// See [`Heading::range`].
+    pub range: Range<usize>,
+    /// See [`Heading::custom_id`].
+    pub custom_id: bool,
+}
+
+/// A definition-list term of a [`PageIds`], borrowed from it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TermRef<'p> {
+    /// See [`Term::text`].
+    pub text: &'p str,
+    /// See [`Term::id`].
+    pub id: &'p str,
+    /// See [`Term::range`].
+    pub range: Range<usize>,
+}
+
+/// Where one name is in [`PageIds::names`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Span {
+    start: u32,
+    len: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct HeadingEntry {
+    level: u8,
+    custom_id: bool,
+    id: Span,
+    text: Span,
+    range: Range<usize>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct TermEntry {
+    id: Span,
+    text: Span,
+    range: Range<usize>,
+}
+
+impl PageIds {
+    /// Whether the page has an element with this id, i.e. whether
+    /// `page#id` lands somewhere.
+    pub fn contains(&self, id: &str) -> bool {
+        self.ids().any(|known| known == id)
+    }
+
+    /// All ids: headings, then terms, then the others.
+    pub fn ids(&self) -> impl Iterator<Item = &str> + '_ {
+        (self.headings.iter().map(|h| self.name(h.id)))
+            .chain(self.terms.iter().map(|t| self.name(t.id)))
+            .chain(self.other.iter().map(|&span| self.name(span)))
+    }
+
+    /// The headings with an id, in page order.
+    pub fn headings(&self) -> impl DoubleEndedIterator<Item = HeadingRef<'_>> + Clone + '_ {
+        self.headings.iter().map(|h| HeadingRef {
+            level: h.level,
+            text: self.name(h.text),
+            id: self.name(h.id),
+            range: h.range.clone(),
+            custom_id: h.custom_id,
+        })
+    }
+
+    /// The definition-list terms with an id, in page order.
+    pub fn terms(&self) -> impl Iterator<Item = TermRef<'_>> + '_ {
+        self.terms.iter().map(|t| TermRef {
+            text: self.name(t.text),
+            id: self.name(t.id),
+            range: t.range.clone(),
+        })
+    }
+
+    /// The ids that are neither a heading's nor a term's.
+    pub fn other_ids(&self) -> impl Iterator<Item = &str> + '_ {
+        self.other.iter().map(|&span| self.name(span))
+    }
+
+    /// The first heading whose text is `text` as an author would type it:
+    /// ignoring case, runs of whitespace, backticks (a heading's text is
+    /// plain: `` `cargo test` `` in it is `cargo test`) and smart punctuation
+    /// (`Don't` finds the heading mdBook renders as `Don’t`).
+    pub fn find_by_text(&self, text: &str) -> Option<HeadingRef<'_>> {
+        let wanted = loose(text);
+        self.headings()
+            .find(|h| match ascii_loose_eq(h.text, &wanted) {
+                Some(equal) => equal,
+                None => loose(h.text) == wanted,
+            })
+    }
+
+    fn name(&self, span: Span) -> &str {
+        let start = span.start as usize;
+        (self.names)
+            .get(start..start + span.len as usize)
+            .unwrap_or_default()
+    }
+}
+
+/// A page's ids while a walk over its events collects them.
+#[derive(Debug, Default)]
+pub(super) struct Collected {
+    pub headings: Vec<Heading>,
+    pub terms: Vec<Term>,
+    pub other: Vec<String>,
+    seen: HashSet<String>,
+}
+
+impl Collected {
+    /// Adds an id that is neither a heading's nor a term's, once.
+    pub fn add_other(&mut self, id: String) {
+        if !self.seen.contains(&id) {
+            self.seen.insert(id.clone());
+            self.other.push(id);
+        }
+    }
+
+    /// The page's ids, without repeats of heading and term ids in the others.
+    pub fn finish(self) -> PageIds {
+        let named: HashSet<&str> = (self.headings.iter().map(|h| h.id.as_str()))
+            .chain(self.terms.iter().map(|t| t.id.as_str()))
+            .collect();
+        let other: Vec<&String> = (self.other.iter())
+            .filter(|id| !named.contains(id.as_str()))
+            .collect();
+        let size: usize = (self.headings.iter().map(|h| h.id.len() + h.text.len()))
+            .chain(self.terms.iter().map(|t| t.id.len() + t.text.len()))
+            .chain(other.iter().map(|id| id.len()))
+            .sum();
+        let mut page = PageIds {
+            names: String::with_capacity(size),
+            ..PageIds::default()
+        };
+        page.headings = (self.headings.iter())
+            .map(|h| HeadingEntry {
+                level: h.level,
+                custom_id: h.custom_id,
+                id: page.add_name(&h.id),
+                text: page.add_name(&h.text),
+                range: h.range.clone(),
+            })
+            .collect();
+        page.terms = (self.terms.iter())
+            .map(|t| TermEntry {
+                id: page.add_name(&t.id),
+                text: page.add_name(&t.text),
+                range: t.range.clone(),
+            })
+            .collect();
+        page.other = other.iter().map(|id| page.add_name(id)).collect();
+        page
+    }
+}
+
+impl PageIds {
+    /// Appends `name` to the page's names. A page whose names pass 4 GiB
+    /// (no real page comes near) keeps the later ones empty.
+    fn add_name(&mut self, name: &str) -> Span {
+        let (Ok(start), Ok(len)) = (u32::try_from(self.names.len()), u32::try_from(name.len()))
+        else {
+            return Span::default();
+        };
+        if start.checked_add(len).is_none() {
+            return Span::default();
+        }
+        self.names.push_str(name);
+        Span { start, len }
+    }
+}
+
+impl HeadingRef<'_> {
+    /// The heading as an owned value.
+    pub fn to_owned(&self) -> Heading {
+        Heading {
+            level: self.level,
+            text: self.text.to_string(),
+            id: self.id.to_string(),
+            range: self.range.clone(),
+            custom_id: self.custom_id,
+        }
+    }
+}
+
+impl TermRef<'_> {
+    /// The term as an owned value.
+    pub fn to_owned(&self) -> Term {
+        Term {
+            text: self.text.to_string(),
+            id: self.id.to_string(),
+            range: self.range.clone(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn heading(text: &str, id: &str) -> Heading {
+        Heading {
+            level: 2,
+            text: text.into(),
+            id: id.into(),
+            range: 0..1,
+            custom_id: false,
+        }
+    }
+
+    #[test]
+    fn names_come_back_as_they_went_in() {
+        let mut collected = Collected {
+            headings: vec![heading("Über uns", "über-uns"), heading("", "x")],
+            terms: vec![Term {
+                text: "term".into(),
+                id: "term".into(),
+                range: 3..4,
+            }],
+            ..Collected::default()
+        };
+        collected.add_other("raw".into());
+        collected.add_other("raw".into());
+        collected.add_other("x".into()); // a heading's id already
+        let page = collected.finish();
+        let headings: Vec<Heading> = page.headings().map(|h| h.to_owned()).collect();
+        assert_eq!(
+            headings,
+            [heading("Über uns", "über-uns"), heading("", "x")]
+        );
+        assert_eq!(page.terms().next().map(|t| t.id), Some("term"));
+        assert_eq!(
+            page.ids().collect::<Vec<_>>(),
+            ["über-uns", "x", "term", "raw"]
+        );
+        assert!(page.contains("raw") && !page.contains("nothing"));
+        assert_eq!(
+            page.find_by_text("über UNS").map(|h| h.id),
+            Some("über-uns")
+        );
+    }
+}
