@@ -22,23 +22,31 @@ pub fn to_markdown<'a, I>(events: I, options: Options) -> String
 where
     I: IntoIterator<Item = Event<'a>>,
 {
-    let key = MemoKey {
-        options: options.bits(),
-        events: protect_table_pipes(merge_text(events))
-            .into_iter()
-            .map(Event::into_static)
-            .collect(),
-    };
+    let events = protect_table_pipes(merge_text(events));
+    let options_bits = options.bits();
+    let hash = memo_hash(options_bits, &events);
     let memo = MEMO.get_or_init(Mutex::default);
-    if let Some(out) = memo.lock().ok().and_then(|m| m.map.get(&key).cloned()) {
+    // Looked up with the events as they are: only a new result copies them.
+    let known = memo.lock().ok().and_then(|m| {
+        let stored = m.map.get(&hash)?;
+        stored
+            .iter()
+            .find(|(key, _)| key.options == options_bits && key.events[..] == events[..])
+            .map(|(_, out)| out.clone())
+    });
+    if let Some(out) = known {
         return out;
     }
+    let key = MemoKey {
+        options: options_bits,
+        events: events.into_iter().map(Event::into_static).collect(),
+    };
     let out = write(&key.events, options);
     if let Ok(mut memo) = memo.lock() {
         let size = key.size() + out.len();
         if memo.bytes + size <= MEMO_BYTES {
             memo.bytes += size;
-            memo.map.insert(key, out.clone());
+            memo.map.entry(hash).or_default().push((key, out.clone()));
         }
     }
     out
@@ -83,7 +91,9 @@ const MEMO_BYTES: usize = 16 << 20;
 
 #[derive(Default)]
 struct Memo {
-    map: HashMap<MemoKey, String, BuildHasherDefault<FxHasher>>,
+    /// Results by the hash of their input ([`memo_hash`]); inputs that
+    /// share a hash are told apart by comparing them.
+    map: HashMap<u64, Vec<(MemoKey, String)>, BuildHasherDefault<FxHasher>>,
     bytes: usize,
 }
 
@@ -135,47 +145,40 @@ impl MemoKey {
     }
 }
 
-impl PartialEq for MemoKey {
-    fn eq(&self, other: &Self) -> bool {
-        self.options == other.options && self.events == other.events
-    }
-}
-
-// Events hold no floating-point numbers: their equality is an equivalence.
-impl Eq for MemoKey {}
-
-impl Hash for MemoKey {
-    /// Hashes the kind of each event and its text; equality compares the
-    /// rest.
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.options.hash(state);
-        for event in &self.events {
-            discriminant(event).hash(state);
-            match event {
-                Event::Start(tag) => {
-                    discriminant(tag).hash(state);
-                    if let Tag::Link { dest_url, .. } = tag {
-                        dest_url.hash(state);
-                    }
+/// The hash of one [`to_markdown`] call's input: the kind of each event
+/// and its text (comparing the events tells the rest apart).
+fn memo_hash(options: u32, events: &[Event<'_>]) -> u64 {
+    let mut state = FxHasher::default();
+    options.hash(&mut state);
+    for event in events {
+        discriminant(event).hash(&mut state);
+        match event {
+            Event::Start(tag) => {
+                discriminant(tag).hash(&mut state);
+                if let Tag::Link { dest_url, .. } = tag {
+                    dest_url.hash(&mut state);
                 }
-                Event::End(tag) => discriminant(tag).hash(state),
-                Event::Text(s)
-                | Event::Code(s)
-                | Event::Html(s)
-                | Event::InlineHtml(s)
-                | Event::InlineMath(s)
-                | Event::DisplayMath(s)
-                | Event::FootnoteReference(s) => s.hash(state),
-                _ => {}
             }
+            Event::End(tag) => discriminant(tag).hash(&mut state),
+            Event::Text(s)
+            | Event::Code(s)
+            | Event::Html(s)
+            | Event::InlineHtml(s)
+            | Event::InlineMath(s)
+            | Event::DisplayMath(s)
+            | Event::FootnoteReference(s) => s.hash(&mut state),
+            _ => {}
         }
     }
+    state.finish()
 }
 
 /// Joins runs of `Text` events into one: the writer escapes spaces at the
 /// edges of each text event, which would show as `&#32;` between pieces.
 fn merge_text<'a>(events: impl IntoIterator<Item = Event<'a>>) -> Vec<Event<'a>> {
-    let mut out: Vec<Event<'a>> = Vec::new();
+    let events = events.into_iter();
+    // Most outputs are a few dozen events: one allocation, not several.
+    let mut out: Vec<Event<'a>> = Vec::with_capacity(events.size_hint().0.max(32));
     for event in events {
         match (out.last_mut(), event) {
             (Some(Event::Text(previous)), Event::Text(next)) => {
