@@ -28,25 +28,28 @@ where
     let memo = MEMO.get_or_init(Mutex::default);
     // Looked up with the events as they are: only a new result copies them.
     let known = memo.lock().ok().and_then(|m| {
-        let stored = m.map.get(&hash)?;
-        stored
-            .iter()
-            .find(|(key, _)| key.options == options_bits && key.events[..] == events[..])
-            .map(|(_, out)| out.clone())
+        let (key, out) = m.map.get(&hash)?;
+        (key.options == options_bits && key.events[..] == events[..]).then(|| out.clone())
     });
     if let Some(out) = known {
         return out;
     }
+    let mut owned: Vec<Event<'static>> = events.into_iter().map(Event::into_static).collect();
+    // Collected in place, it keeps the working list's spare room; the memo
+    // keeps it for the run.
+    owned.shrink_to_fit();
     let key = MemoKey {
         options: options_bits,
-        events: events.into_iter().map(Event::into_static).collect(),
+        events: owned,
     };
     let out = write(&key.events, options);
     if let Ok(mut memo) = memo.lock() {
         let size = key.size() + out.len();
-        if memo.bytes + size <= MEMO_BYTES {
+        // A second input with the same hash (rare: 64 bits) is written
+        // every time rather than remembered.
+        if memo.bytes + size <= MEMO_BYTES && !memo.map.contains_key(&hash) {
             memo.bytes += size;
-            memo.map.entry(hash).or_default().push((key, out.clone()));
+            memo.map.insert(hash, (key, out.clone()));
         }
     }
     out
@@ -91,9 +94,9 @@ const MEMO_BYTES: usize = 16 << 20;
 
 #[derive(Default)]
 struct Memo {
-    /// Results by the hash of their input ([`memo_hash`]); inputs that
-    /// share a hash are told apart by comparing them.
-    map: HashMap<u64, Vec<(MemoKey, String)>, BuildHasherDefault<FxHasher>>,
+    /// Results by the hash of their input ([`memo_hash`]), with the input
+    /// itself, which a lookup compares.
+    map: HashMap<u64, (MemoKey, String), BuildHasherDefault<FxHasher>>,
     bytes: usize,
 }
 
