@@ -148,8 +148,7 @@ pub(super) struct Collected {
 impl Collected {
     /// Adds an id that is neither a heading's nor a term's, once.
     pub fn add_other(&mut self, id: String) {
-        if !self.seen.contains(&id) {
-            self.seen.insert(id.clone());
+        if self.seen.insert(id.clone()) {
             self.other.push(id);
         }
     }
@@ -209,24 +208,13 @@ impl PageIds {
 
 impl HeadingRef<'_> {
     /// The heading as an owned value.
-    pub fn to_owned(&self) -> Heading {
+    pub fn to_heading(&self) -> Heading {
         Heading {
             level: self.level,
             text: self.text.to_string(),
             id: self.id.to_string(),
             range: self.range.clone(),
             custom_id: self.custom_id,
-        }
-    }
-}
-
-impl TermRef<'_> {
-    /// The term as an owned value.
-    pub fn to_owned(&self) -> Term {
-        Term {
-            text: self.text.to_string(),
-            id: self.id.to_string(),
-            range: self.range.clone(),
         }
     }
 }
@@ -260,7 +248,7 @@ mod tests {
         collected.add_other("raw".into());
         collected.add_other("x".into()); // a heading's id already
         let page = collected.finish();
-        let headings: Vec<Heading> = page.headings().map(|h| h.to_owned()).collect();
+        let headings: Vec<Heading> = page.headings().map(|h| h.to_heading()).collect();
         assert_eq!(
             headings,
             [heading("Über uns", "über-uns"), heading("", "x")]
