@@ -35,6 +35,26 @@ fn contributing_links_to_the_repository_with_github_ids() {
     assert_snapshot!(result.contents(Shape::V05)[0]);
 }
 
+/// Found by the `chapter` fuzz target: a call without arguments in a FAQ
+/// answer had its empty argument range mapped back to the chapter as one
+/// byte long, and the resolve stage sliced past the arguments and panicked.
+#[test]
+fn link_directives_in_faq_answers_with_and_without_arguments() {
+    let chapter = "```faq\n## Where do I start?\nSee {{#contributing}}, {{#contributing #reporting-issues}} and {{#ref #where-do-i-start \"this\"}}.\n```\n\n> ```faq\n> ## Quoted?\n> {{#contributing}}\n> ```\n";
+    let (result, _) = run_book(
+        &[("CONTRIBUTING.md", CONTRIBUTING)],
+        url_config(),
+        &[("A", "a.md", chapter)],
+    );
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    let content = &result.contents(Shape::V05)[0];
+    let url = "https://github.com/o/r/blob/main/CONTRIBUTING.md";
+    assert!(content.contains(&format!("[Contributing to Torch]({url})")), "{content}");
+    assert!(content.contains(&format!("]({url}#reporting-issues)")), "{content}");
+    assert!(content.contains("[this](#where-do-i-start)"), "{content}");
+    assert_eq!(content.matches(&format!("({url})")).count(), 2, "{content}");
+}
+
 #[test]
 fn contributing_links_to_the_chapter_when_the_book_holds_it() {
     let chapters = [

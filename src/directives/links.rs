@@ -49,7 +49,10 @@ fn link_args<'a>(call: &Call<'a>) -> Result<LinkArgs<'a>, Vec<Diagnostic>> {
     }
     let tokens = call.tokens().map_err(|e| vec![e])?;
     let mut text = None;
-    let mut end = call.args_range.end;
+    // Offsets into `call.args`, whose range in the chapter may be longer
+    // (a call in a FAQ answer is mapped back through the answer's indent).
+    let base = call.args_range.start;
+    let mut end = base + call.args.len();
     for (i, token) in tokens.iter().enumerate() {
         if let ArgKind::Quoted(quoted) = &token.kind {
             if i + 1 != tokens.len() {
@@ -73,8 +76,7 @@ fn link_args<'a>(call: &Call<'a>) -> Result<LinkArgs<'a>, Vec<Diagnostic>> {
             end = token.range.start;
         }
     }
-    let base = call.args_range.start;
-    let raw = &call.args[..end - base];
+    let raw = call.args.get(..end - base).unwrap_or(call.args);
     let target = raw.trim();
     let start = base + (raw.len() - raw.trim_start().len());
     Ok(LinkArgs {

@@ -241,6 +241,9 @@ impl<'a> Cx<'a> {
     fn range_in_chapter(&self, range: Range<usize>) -> Range<usize> {
         match self.to_chapter {
             None => range,
+            // An empty range (the arguments of `{{#contributing}}`) stays
+            // empty: a stage that slices by it must not reach past it.
+            Some(map) if range.is_empty() => map(range.start)..map(range.start),
             Some(map) => {
                 let start = map(range.start);
                 let end = map(range.end.max(range.start + 1) - 1) + 1;
