@@ -49,8 +49,14 @@ fn link_directives_in_faq_answers_with_and_without_arguments() {
     assert_eq!(result.code, 0, "{}", result.stderr);
     let content = &result.contents(Shape::V05)[0];
     let url = "https://github.com/o/r/blob/main/CONTRIBUTING.md";
-    assert!(content.contains(&format!("[Contributing to Torch]({url})")), "{content}");
-    assert!(content.contains(&format!("]({url}#reporting-issues)")), "{content}");
+    assert!(
+        content.contains(&format!("[Contributing to Torch]({url})")),
+        "{content}"
+    );
+    assert!(
+        content.contains(&format!("]({url}#reporting-issues)")),
+        "{content}"
+    );
     assert!(content.contains("[this](#where-do-i-start)"), "{content}");
     assert_eq!(content.matches(&format!("({url})")).count(), 2, "{content}");
 }
