@@ -49,8 +49,9 @@ fn link_args<'a>(call: &Call<'a>) -> Result<LinkArgs<'a>, Vec<Diagnostic>> {
     }
     let tokens = call.tokens().map_err(|e| vec![e])?;
     let mut text = None;
-    // Offsets into `call.args`, whose range in the chapter may be longer
-    // (a call in a FAQ answer is mapped back through the answer's indent).
+    // Offsets into `call.args` itself: a deferred call's range is mapped
+    // back to the chapter (from a FAQ answer, say), and only its start is
+    // sure to match the text.
     let base = call.args_range.start;
     let mut end = base + call.args.len();
     for (i, token) in tokens.iter().enumerate() {
