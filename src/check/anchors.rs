@@ -6,7 +6,6 @@
 //! of it; only chapters whose text may hold such a link are looked at.
 
 use std::ops::Range;
-use std::sync::Arc;
 
 use memchr::memmem;
 use percent_encoding::percent_decode_str;
@@ -46,8 +45,8 @@ pub fn check_chapter(
         return Vec::new();
     }
     let expanded = map.expanded();
-    book.links_in(index, &expanded)
-        .iter()
+    book.take_links(index, &expanded)
+        .into_iter()
         .filter_map(|link| {
             let (range, note_at) = map.written(&expanded, link.range.clone())?;
             let diagnostic = check_link(run, book, (index, map.content), here, &link.dest, range)?;
@@ -65,13 +64,13 @@ pub fn check_chapter(
 
 /// The target page of a link and the fragment it names, or `None` when the
 /// link is not one this check covers.
-fn target_of(
-    run: &Run<'_>,
-    book: &BookIndex<'_>,
+fn target_of<'b>(
+    run: &'b Run<'_>,
+    book: &'b BookIndex<'_>,
     index: usize,
     here: &str,
     dest: &str,
-) -> Option<(Arc<PageIds>, String, String)> {
+) -> Option<(&'b PageIds, String, String)> {
     if paths::is_relative(dest) {
         let (path, fragment) = paths::split_fragment(dest);
         let fragment = fragment?;
@@ -94,13 +93,9 @@ fn target_of(
     } else {
         let url = run.settings.contributing_url.as_deref()?;
         let fragment = dest.strip_prefix(url)?.strip_prefix('#')?;
-        let contributing = run.contributing().ok()?;
+        let contributing = run.contributing_loaded()?;
         let place = format!("in {} on the repository host", contributing.file.name);
-        Some((
-            Arc::new(contributing.github.clone()),
-            place,
-            decode(fragment),
-        ))
+        Some((&contributing.github, place, decode(fragment)))
     }
 }
 
@@ -137,7 +132,7 @@ fn check_link(
     )
     .in_chapter(index, range)
     .with_label("this anchor does not exist");
-    let closest = ids::closest_anchor(&fragment, &page);
+    let closest = ids::closest_anchor(&fragment, page);
     let redirect_help = closest
         .filter(|_| paths::is_relative(dest))
         .and_then(|closest| {
@@ -145,7 +140,7 @@ fn check_link(
             let page = run.chapters[target].path.as_deref()?;
             redirects::suggest_redirect(run.settings.generation, page, &fragment, closest)
         });
-    let error = ids::with_anchor_suggestion(error, &fragment, &page, closest);
+    let error = ids::with_anchor_suggestion(error, &fragment, page, closest);
     Some(match redirect_help {
         Some(help) => error.with_help(help),
         None => error,

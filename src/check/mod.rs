@@ -184,7 +184,7 @@ fn check_generated_anchors(
                 return None;
             }
             let error =
-                ids::with_closest_anchor(request.diagnostic.clone(), &request.fragment, &page);
+                ids::with_closest_anchor(request.diagnostic.clone(), &request.fragment, page);
             Some(run.settings.check_anchors.severity_of(error))
         })
         .collect()

@@ -127,7 +127,7 @@ fn broken_target(run: &Run<'_>, book: &BookIndex<'_>, redirect: &Redirect) -> Op
     // A missing heading is judged as a link's is (`check-anchors`): a
     // preprocessor that runs after this one may make it.
     let error = run.settings.check_anchors.severity_of(error);
-    Some(ids::with_closest_anchor(error, fragment, &ids))
+    Some(ids::with_closest_anchor(error, fragment, ids))
 }
 
 fn at_entry(diagnostic: Diagnostic, redirect: &Redirect) -> Diagnostic {

@@ -103,9 +103,17 @@ impl Data {
         settings: &Settings,
         chapters: &[Chapter],
     ) -> Result<Arc<Contributing>, LoadError> {
+        self.contributing_loaded(settings, chapters).clone()
+    }
+
+    /// [`contributing`](Self::contributing), borrowed.
+    pub fn contributing_loaded(
+        &self,
+        settings: &Settings,
+        chapters: &[Chapter],
+    ) -> &Result<Arc<Contributing>, LoadError> {
         self.contributing
             .get_or_init(|| contributing::load(settings, chapters).map(Arc::new))
-            .clone()
     }
 
     /// The problems found in data files that were loaded, to be reported

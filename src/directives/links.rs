@@ -3,7 +3,6 @@
 //! heading they point at, and fail with a suggestion when it does not exist.
 
 use std::ops::Range;
-use std::sync::Arc;
 
 use pulldown_cmark::{CowStr, Event, LinkType, Tag, TagEnd};
 
@@ -137,16 +136,16 @@ fn target_chapter(
 /// Where a `{{#contributing}}` link goes: the chapter holding CONTRIBUTING
 /// (its ids, and the path to it), or the repository host (GitHub's ids, and
 /// `contributing-url`).
-fn destination(
+fn destination<'c>(
     call: &Call<'_>,
-    cx: &LinkCx<'_>,
-    contributing: &Contributing,
-) -> Result<(Arc<PageIds>, String), Vec<Diagnostic>> {
+    cx: &LinkCx<'c>,
+    contributing: &'c Contributing,
+) -> Result<(&'c PageIds, String), Vec<Diagnostic>> {
     let name = &contributing.file.name;
     Ok(match contributing.chapter {
         Some(index) => {
             let page = match &contributing.included_page {
-                Some(page) => Arc::new(page.clone()),
+                Some(page) => page,
                 None => cx.page_ids(index),
             };
             let here = cx.current().path.as_deref().unwrap_or_default();
@@ -159,7 +158,7 @@ fn destination(
             (page, base)
         }
         None => match &cx.settings().contributing_url {
-            Some(url) => (Arc::new(contributing.github.clone()), url.clone()),
+            Some(url) => (&contributing.github, url.clone()),
             None => {
                 return Err(vec![
                     call.error(Code::MissingData, format!("cannot link to {name}: it is not a chapter of this book, and `contributing-url` is not set"))
@@ -306,7 +305,7 @@ impl BraceDirective for ContributingLink {
                     call,
                     args.target_range,
                     anchor,
-                    &page,
+                    page,
                     &place,
                 )]);
             }
@@ -321,7 +320,7 @@ impl BraceDirective for ContributingLink {
                     call,
                     args.target_range.clone(),
                     args.target,
-                    &page,
+                    page,
                     &place,
                 )]
             })?;
@@ -376,7 +375,7 @@ impl BraceDirective for Ref {
                     )]);
                 }
                 if !page.contains(anchor) {
-                    return Err(vec![missing_anchor(call, range, anchor, &page, &place)]);
+                    return Err(vec![missing_anchor(call, range, anchor, page, &place)]);
                 }
                 args.text.unwrap_or_else(|| {
                     page.headings()

@@ -34,10 +34,16 @@ pub struct Run<'a> {
     pub data: &'a Data,
 }
 
-impl Run<'_> {
+impl<'a> Run<'a> {
     /// CONTRIBUTING, loaded on first use.
     pub fn contributing(&self) -> Result<Arc<Contributing>, LoadError> {
         self.data.contributing(self.settings, self.chapters)
+    }
+
+    /// CONTRIBUTING, borrowed for the run; `None` when it failed to load.
+    pub fn contributing_loaded(&self) -> Option<&'a Contributing> {
+        let loaded = self.data.contributing_loaded(self.settings, self.chapters);
+        loaded.as_ref().ok().map(|contributing| &**contributing)
     }
 }
 
@@ -281,7 +287,7 @@ pub struct LinkCx<'a> {
     pub group_pages: &'a std::collections::HashMap<String, usize>,
 }
 
-impl LinkCx<'_> {
+impl<'a> LinkCx<'a> {
     /// The build's settings.
     pub fn settings(&self) -> &Settings {
         self.run.settings
@@ -293,8 +299,8 @@ impl LinkCx<'_> {
     }
 
     /// The ids chapter `index`'s page will have.
-    pub fn page_ids(&self, index: usize) -> Arc<PageIds> {
-        self.ids.page(index).unwrap_or_default()
+    pub fn page_ids(&self, index: usize) -> &'a PageIds {
+        self.ids.page(index).unwrap_or_else(|| PageIds::none())
     }
 
     /// The chapter whose path (relative to `src`) is `path`.

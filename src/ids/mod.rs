@@ -333,7 +333,7 @@ pub struct Link {
 /// without knowing how it is built.
 pub trait BookIds: Sync {
     /// The ids chapter `chapter`'s page will have once rendered.
-    fn page(&self, chapter: usize) -> Option<std::sync::Arc<PageIds>>;
+    fn page(&self, chapter: usize) -> Option<&PageIds>;
     /// The chapter whose path (relative to `src`) is `path`.
     fn chapter_by_path(&self, path: &str) -> Option<usize>;
 }

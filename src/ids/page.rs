@@ -13,14 +13,16 @@ use super::{Heading, Term, ascii_loose_eq, loose};
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PageIds {
     /// The ids and heading texts, one after the other.
-    names: String,
-    /// Headings with an id, in the order they appear on the page.
-    headings: Vec<HeadingEntry>,
-    /// Definition-list terms with an id (mdBook 0.5 only).
-    terms: Vec<TermEntry>,
-    /// Other ids: raw HTML `id` attributes and `<a name>`, footnote ids;
-    /// without repeats and without the headings' and terms' ids.
-    other: Vec<Span>,
+    names: Box<str>,
+    /// The headings with an id (in page order), then the definition-list
+    /// terms with an id (mdBook 0.5 only), then the other ids (raw HTML
+    /// `id` attributes and `<a name>`, footnote ids; without repeats and
+    /// without the headings' and terms' ids): one allocation for all.
+    entries: Box<[Entry]>,
+    /// How many of `entries` are headings.
+    headings: u32,
+    /// How many of `entries` after the headings are terms.
+    terms: u32,
     /// A directive on the page failed, so ids it would have made (group
     /// headings, FAQ questions) may be missing: a missing anchor here is a
     /// follow-on of that failure, not a problem of its own.
@@ -60,23 +62,48 @@ struct Span {
     len: u32,
 }
 
+/// One id of a [`PageIds`]: a heading's, a term's (`level` 0) or another
+/// (`text` empty too). Offsets are 32-bit: a page's names and text past
+/// 4 GiB (no real page comes near) are cut short, not wrapped.
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct HeadingEntry {
+struct Entry {
+    id: Span,
+    text: Span,
+    start: u32,
+    end: u32,
     level: u8,
     custom_id: bool,
-    id: Span,
-    text: Span,
-    range: Range<usize>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct TermEntry {
-    id: Span,
-    text: Span,
-    range: Range<usize>,
+impl Entry {
+    fn new(id: Span, text: Span, range: &Range<usize>, level: u8, custom_id: bool) -> Self {
+        Entry {
+            id,
+            text,
+            start: offset32(range.start),
+            end: offset32(range.end),
+            level,
+            custom_id,
+        }
+    }
+
+    fn range(&self) -> Range<usize> {
+        self.start as usize..self.end as usize
+    }
+}
+
+/// `offset` as stored, saturated at `u32::MAX`.
+fn offset32(offset: usize) -> u32 {
+    u32::try_from(offset).unwrap_or(u32::MAX)
 }
 
 impl PageIds {
+    /// The ids of a page that has none.
+    pub fn none() -> &'static PageIds {
+        static NONE: std::sync::OnceLock<PageIds> = std::sync::OnceLock::new();
+        NONE.get_or_init(PageIds::default)
+    }
+
     /// Whether the page has an element with this id, i.e. whether
     /// `page#id` lands somewhere.
     pub fn contains(&self, id: &str) -> bool {
@@ -85,34 +112,35 @@ impl PageIds {
 
     /// All ids: headings, then terms, then the others.
     pub fn ids(&self) -> impl Iterator<Item = &str> + '_ {
-        (self.headings.iter().map(|h| self.name(h.id)))
-            .chain(self.terms.iter().map(|t| self.name(t.id)))
-            .chain(self.other.iter().map(|&span| self.name(span)))
+        self.entries.iter().map(|e| self.name(e.id))
     }
 
     /// The headings with an id, in page order.
     pub fn headings(&self) -> impl DoubleEndedIterator<Item = HeadingRef<'_>> + Clone + '_ {
-        self.headings.iter().map(|h| HeadingRef {
+        self.part(0, self.headings).iter().map(|h| HeadingRef {
             level: h.level,
             text: self.name(h.text),
             id: self.name(h.id),
-            range: h.range.clone(),
+            range: h.range(),
             custom_id: h.custom_id,
         })
     }
 
     /// The definition-list terms with an id, in page order.
     pub fn terms(&self) -> impl Iterator<Item = TermRef<'_>> + '_ {
-        self.terms.iter().map(|t| TermRef {
-            text: self.name(t.text),
-            id: self.name(t.id),
-            range: t.range.clone(),
-        })
+        self.part(self.headings, self.terms)
+            .iter()
+            .map(|t| TermRef {
+                text: self.name(t.text),
+                id: self.name(t.id),
+                range: t.range(),
+            })
     }
 
     /// The ids that are neither a heading's nor a term's.
     pub fn other_ids(&self) -> impl Iterator<Item = &str> + '_ {
-        self.other.iter().map(|&span| self.name(span))
+        let skip = self.headings as usize + self.terms as usize;
+        self.entries.iter().skip(skip).map(|e| self.name(e.id))
     }
 
     /// The first heading whose text is `text` as an author would type it:
@@ -126,6 +154,14 @@ impl PageIds {
                 Some(equal) => equal,
                 None => loose(h.text) == wanted,
             })
+    }
+
+    /// `count` entries from `start`.
+    fn part(&self, start: u32, count: u32) -> &[Entry] {
+        let start = start as usize;
+        (self.entries)
+            .get(start..start + count as usize)
+            .unwrap_or_default()
     }
 
     fn name(&self, span: Span) -> &str {
@@ -165,43 +201,50 @@ impl Collected {
             .chain(self.terms.iter().map(|t| t.id.len() + t.text.len()))
             .chain(other.iter().map(|id| id.len()))
             .sum();
-        let mut page = PageIds {
-            names: String::with_capacity(size),
-            ..PageIds::default()
-        };
-        page.headings = (self.headings.iter())
-            .map(|h| HeadingEntry {
-                level: h.level,
-                custom_id: h.custom_id,
-                id: page.add_name(&h.id),
-                text: page.add_name(&h.text),
-                range: h.range.clone(),
-            })
-            .collect();
-        page.terms = (self.terms.iter())
-            .map(|t| TermEntry {
-                id: page.add_name(&t.id),
-                text: page.add_name(&t.text),
-                range: t.range.clone(),
-            })
-            .collect();
-        page.other = other.iter().map(|id| page.add_name(id)).collect();
-        page
+        let mut names = Names(String::with_capacity(size));
+        let count = self.headings.len() + self.terms.len() + other.len();
+        let mut entries = Vec::with_capacity(count);
+        for h in &self.headings {
+            let (id, text) = (names.add(&h.id), names.add(&h.text));
+            entries.push(Entry::new(id, text, &h.range, h.level, h.custom_id));
+        }
+        for t in &self.terms {
+            let (id, text) = (names.add(&t.id), names.add(&t.text));
+            entries.push(Entry::new(id, text, &t.range, 0, false));
+        }
+        for id in other {
+            entries.push(Entry::new(
+                names.add(id),
+                Span::default(),
+                &(0..0),
+                0,
+                false,
+            ));
+        }
+        PageIds {
+            names: names.0.into_boxed_str(),
+            entries: entries.into_boxed_slice(),
+            headings: offset32(self.headings.len()),
+            terms: offset32(self.terms.len()),
+            partial: false,
+        }
     }
 }
 
-impl PageIds {
-    /// Appends `name` to the page's names. A page whose names pass 4 GiB
-    /// (no real page comes near) keeps the later ones empty.
-    fn add_name(&mut self, name: &str) -> Span {
-        let (Ok(start), Ok(len)) = (u32::try_from(self.names.len()), u32::try_from(name.len()))
-        else {
+/// A page's names while they are collected.
+struct Names(String);
+
+impl Names {
+    /// Appends `name`. A page whose names pass 4 GiB (no real page comes
+    /// near) keeps the later ones empty.
+    fn add(&mut self, name: &str) -> Span {
+        let (Ok(start), Ok(len)) = (u32::try_from(self.0.len()), u32::try_from(name.len())) else {
             return Span::default();
         };
         if start.checked_add(len).is_none() {
             return Span::default();
         }
-        self.names.push_str(name);
+        self.0.push_str(name);
         Span { start, len }
     }
 }

@@ -2,11 +2,13 @@
 //!
 //! A chapter's page is parsed at most once, when a later stage first asks
 //! for it, and that one parse gives both its ids and its links. Chapters
-//! nothing links to and that link nowhere are never parsed.
+//! nothing links to and that link nowhere are never parsed. The ids are
+//! kept for the run (any chapter may link to any other); the links are
+//! handed out once, to the check of their own chapter, and not kept.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Mutex, OnceLock};
 
 use crate::config::Settings;
 use crate::ids::{self, BookIds, Link, PageIds};
@@ -31,8 +33,9 @@ pub type Texts<'a> = dyn Fn(usize) -> Cow<'a, str> + Sync + 'a;
 
 /// One parsed page.
 struct Page {
-    ids: Arc<PageIds>,
-    links: Vec<Link>,
+    ids: PageIds,
+    /// Its links, until their chapter's check takes them.
+    links: Mutex<Option<Box<[Link]>>>,
 }
 
 impl<'a> BookIndex<'a> {
@@ -61,10 +64,14 @@ impl<'a> BookIndex<'a> {
 
     /// Every link with a fragment in chapter `index`'s expanded text
     /// `text` (which the caller has at hand: the page is parsed from it if
-    /// it was not yet), with ranges in it.
-    pub fn links_in(&self, index: usize, text: &str) -> &[Link] {
-        self.parsed(index, Some(text))
-            .map_or(&[], |page| &page.links)
+    /// it was not yet), with ranges in it. Handed out once: a second call
+    /// for the same chapter gets none.
+    pub fn take_links(&self, index: usize, text: &str) -> Vec<Link> {
+        let Some(page) = self.parsed(index, Some(text)) else {
+            return Vec::new();
+        };
+        let taken = page.links.lock().ok().and_then(|mut links| links.take());
+        taken.map(Vec::from).unwrap_or_default()
     }
 
     fn parsed(&self, index: usize, text: Option<&str>) -> Option<&Page> {
@@ -79,21 +86,20 @@ impl<'a> BookIndex<'a> {
                     &made
                 }
             };
-            let (mut ids, mut links) =
+            let (mut ids, links) =
                 ids::mdbook_page_and_links(text, settings.markdown, settings.generation);
-            links.shrink_to_fit();
             ids.partial = self.partial.get(index).copied().unwrap_or(false);
             Page {
-                ids: Arc::new(ids),
-                links,
+                ids,
+                links: Mutex::new(Some(links.into_boxed_slice())),
             }
         }))
     }
 }
 
 impl BookIds for BookIndex<'_> {
-    fn page(&self, chapter: usize) -> Option<Arc<PageIds>> {
-        self.parsed(chapter, None).map(|page| Arc::clone(&page.ids))
+    fn page(&self, chapter: usize) -> Option<&PageIds> {
+        self.parsed(chapter, None).map(|page| &page.ids)
     }
 
     fn chapter_by_path(&self, path: &str) -> Option<usize> {
@@ -107,5 +113,52 @@ impl BookIds for BookIndex<'_> {
             })
             .get(path)
             .copied()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mdbook::{Context, Generation};
+
+    fn chapter(path: &str, content: &str) -> Chapter {
+        Chapter {
+            name: path.into(),
+            path: Some(path.into()),
+            source_path: Some(path.into()),
+            content: content.into(),
+        }
+    }
+
+    #[test]
+    fn links_are_handed_out_once_and_ids_stay() {
+        let context = Context {
+            root: std::env::temp_dir(),
+            config: serde_json::json!({}),
+            renderer: "html".into(),
+            mdbook_version: "0.5.4".into(),
+        };
+        let settings = Settings::from_context(&context, Generation::V05).expect("valid");
+        let chapters = [
+            chapter("a.md", "# A\n\n[to b](b.md#two)\n"),
+            chapter("b.md", "# One\n\n## Two\n\n[back](a.md#a)\n"),
+        ];
+        let texts = |i: usize| chapters[i].content.get();
+        let index = BookIndex::new(&settings, &chapters, Box::new(texts), vec![false, true]);
+        // b's page is parsed as a link target first; its links wait for b.
+        let b = index.page(1).expect("b is parsed");
+        assert_eq!(b.ids().collect::<Vec<_>>(), ["one", "two"]);
+        assert!(b.partial);
+        let text = chapters[1].content.get();
+        let links = index.take_links(1, &text);
+        assert_eq!(
+            links.iter().map(|l| &*l.dest).collect::<Vec<_>>(),
+            ["a.md#a"]
+        );
+        assert!(index.take_links(1, &text).is_empty());
+        assert!(index.page(1).is_some_and(|b| b.contains("two")));
+        let a = chapters[0].content.get();
+        assert_eq!(index.take_links(0, &a).len(), 1);
+        assert!(index.page(0).is_some_and(|a| a.contains("a") && !a.partial));
     }
 }
