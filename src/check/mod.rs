@@ -69,6 +69,9 @@ pub fn check_book(
                 return None;
             }
             let mut checked = check_chapter(run, book, &group_pages, i, &content, e);
+            if e.is_none() && checked.text.is_none() && checked.diagnostics.is_empty() {
+                return None; // nothing to keep for an unchanged chapter
+            }
             // Links resolved alike (a CODEOWNERS table) are kept once.
             for link in &mut checked.links {
                 *link = shared.share(std::mem::replace(link, Arc::from("")));
