@@ -419,9 +419,9 @@ impl Answer<'_> {
 }
 
 fn display_name(settings: &Settings, paths: &ShownPaths, chapter: &Chapter) -> String {
-    match &chapter.source_path {
+    match chapter.source_path() {
         Some(path) => paths.terminal(&settings.chapter_display_path(path)),
-        None => format!("chapter `{}`", chapter.name),
+        None => format!("chapter `{}`", chapter.name()),
     }
 }
 

@@ -26,12 +26,7 @@ fn settings(config: Value) -> Settings {
 }
 
 fn chapter(content: &str) -> Chapter {
-    Chapter {
-        name: "Chapter".into(),
-        path: Some("chapter.md".into()),
-        source_path: Some("chapter.md".into()),
-        content: content.into(),
-    }
+    Chapter::new("Chapter", Some("chapter.md"), Some("chapter.md"), content)
 }
 
 /// Found by `chapter` (minimized input `b"[](#%\xff)"`, the `\xff` read as

@@ -47,18 +47,13 @@ fn settings() -> Settings {
 /// error was reported.
 fn expand(text: &str) -> (Option<String>, bool) {
     let chapters = vec![
-        Chapter {
-            name: "Chapter".into(),
-            path: Some("chapter.md".into()),
-            source_path: Some("chapter.md".into()),
-            content: text.into(),
-        },
-        Chapter {
-            name: "Other".into(),
-            path: Some("other.md".into()),
-            source_path: Some("other.md".into()),
-            content: "# Other\n\n## Part\n".into(),
-        },
+        Chapter::new("Chapter", Some("chapter.md"), Some("chapter.md"), text),
+        Chapter::new(
+            "Other",
+            Some("other.md"),
+            Some("other.md"),
+            "# Other\n\n## Part\n",
+        ),
     ];
     let (mut contents, diagnostics) =
         mdbook_community::testing::process_chapters(&settings(), &builtin_registry(), &chapters);

@@ -244,8 +244,8 @@ impl BuildOptions {
             .iter()
             .map(|c| {
                 json!({ "Chapter": {
-                    "name": c.name, "content": c.content.get(), "number": null, "sub_items": [],
-                    "path": c.path, "source_path": c.source_path, "parent_names": [],
+                    "name": c.name(), "content": c.content.get(), "number": null, "sub_items": [],
+                    "path": c.path(), "source_path": c.source_path(), "parent_names": [],
                 }})
             })
             .collect();
@@ -265,12 +265,7 @@ impl BuildOptions {
 
 /// A chapter at `path` (relative to `src`; `None` for a draft).
 pub fn chapter(name: &str, path: Option<&str>, content: String) -> Chapter {
-    Chapter {
-        name: name.into(),
-        path: path.map(str::to_string),
-        source_path: path.map(str::to_string),
-        content: content.into(),
-    }
+    Chapter::new(name, path, path, content)
 }
 
 /// Whether a chapter may hold a directive: only then may it change.

@@ -38,7 +38,7 @@ pub fn check_chapter(
     map: &ChapterMap<'_>,
 ) -> Vec<BrokenLink> {
     let chapter = &run.chapters[index];
-    let Some(here) = chapter.path.as_deref() else {
+    let Some(here) = chapter.path() else {
         return Vec::new(); // a draft chapter is not rendered
     };
     if !may_have_fragment_links(map.content, run.settings.contributing_url.as_deref()) {
@@ -84,10 +84,7 @@ fn target_of<'b>(
         let place = if target == index {
             "on this page".to_string()
         } else {
-            format!(
-                "in `{}`",
-                run.chapters[target].path.as_deref().unwrap_or_default()
-            )
+            format!("in `{}`", run.chapters[target].path().unwrap_or_default())
         };
         Some((book.page(target)?, place, decode(fragment)))
     } else {
@@ -137,7 +134,7 @@ fn check_link(
         .filter(|_| paths::is_relative(dest))
         .and_then(|closest| {
             let target = target_chapter(book, index, here, dest)?;
-            let page = run.chapters[target].path.as_deref()?;
+            let page = run.chapters[target].path()?;
             redirects::suggest_redirect(run.settings.generation, page, &fragment, closest)
         });
     let error = ids::with_anchor_suggestion(error, &fragment, page, closest);

@@ -95,7 +95,7 @@ fn broken_target(run: &Run<'_>, book: &BookIndex<'_>, redirect: &Redirect) -> Op
         if run.settings.redirects.iter().any(|r| r.from == page) {
             return None;
         }
-        let chapters = run.chapters.iter().filter_map(|c| c.path.as_deref());
+        let chapters = run.chapters.iter().filter_map(|c| c.path());
         let close = did_you_mean(&page, chapters).map(html_of);
         let error = Diagnostic::error(
             Code::BrokenRedirect,

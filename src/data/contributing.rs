@@ -101,13 +101,12 @@ fn chapter_holding(
     let whole = text.trim();
     let finder = memchr::memmem::Finder::new(whole.as_bytes());
     chapters.iter().position(|chapter| {
-        let same_file =
-            (chapter.source_path.as_ref()).is_some_and(|source| target.is(&src.join(source)));
+        let same_file = (chapter.source_path()).is_some_and(|source| target.is(&src.join(source)));
         if same_file {
             return true;
         }
         let content = chapter.content.get();
-        (chapter.path.is_some() && !whole.is_empty() && finder.find(content.as_bytes()).is_some())
+        (chapter.path().is_some() && !whole.is_empty() && finder.find(content.as_bytes()).is_some())
             || whole_file_include(chapter, &content, &src, target.canonical.as_deref()).is_some()
     })
 }
@@ -165,7 +164,7 @@ fn whole_file_include(
     src: &Path,
     file: Option<&Path>,
 ) -> Option<Range<usize>> {
-    let (file, source) = (file?, chapter.source_path.as_deref()?);
+    let (file, source) = (file?, chapter.source_path()?);
     let chapter_dir = src.join(source);
     let chapter_dir = chapter_dir.parent().unwrap_or(src);
     includes(content).find_map(|include| {

@@ -94,19 +94,19 @@ fn target_chapter(
     path: &str,
     range: Range<usize>,
 ) -> Result<usize, Vec<Diagnostic>> {
-    let here = cx.current().path.clone().unwrap_or_default();
+    let here = cx.current().path().unwrap_or_default();
     // `my%20file.md` names the chapter `my file.md`, as in a Markdown link.
     let decoded = percent_encoding::percent_decode_str(path).decode_utf8_lossy();
-    let resolved = paths::resolve(&here, &decoded).map(|p| paths::as_chapter_path(&p));
+    let resolved = paths::resolve(here, &decoded).map(|p| paths::as_chapter_path(&p));
     if let Some(index) = resolved.as_deref().and_then(|p| cx.chapter_by_path(p)) {
         return Ok(index);
     }
     // mdBook renders a `README.md` as `index.md` (its `index` preprocessor
     // changes the chapter's path, not its source).
     let renamed = cx.run.chapters.iter().find(|c| {
-        c.source_path.is_some()
-            && c.source_path.as_deref() != c.path.as_deref()
-            && c.source_path.as_deref() == resolved.as_deref()
+        c.source_path().is_some()
+            && c.source_path() != c.path()
+            && c.source_path() == resolved.as_deref()
     });
     let error = call
         .error_at(
@@ -115,15 +115,15 @@ fn target_chapter(
             format!("no chapter `{path}` in this book"),
         )
         .with_label("not in SUMMARY.md");
-    let error = match renamed.and_then(|c| c.path.as_deref()) {
+    let error = match renamed.and_then(|c| c.path()) {
         Some(rendered) => error.with_help(format!(
             "mdBook renders `{path}` as the chapter `{}`: link to that",
-            paths::relative(&here, rendered)
+            paths::relative(here, rendered)
         )),
         None => {
             let candidates: Vec<String> = (cx.run.chapters.iter())
-                .filter_map(|c| c.path.as_deref())
-                .map(|p| paths::relative(&here, p))
+                .filter_map(|c| c.path())
+                .map(|p| paths::relative(here, p))
                 .collect();
             error.with_suggestion(did_you_mean(path, candidates.iter().map(String::as_str)))
         }
@@ -148,8 +148,8 @@ fn destination<'c>(
                 Some(page) => page,
                 None => cx.page_ids(index),
             };
-            let here = cx.current().path.as_deref().unwrap_or_default();
-            let there = cx.run.chapters[index].path.as_deref().unwrap_or_default();
+            let here = cx.current().path().unwrap_or_default();
+            let there = cx.run.chapters[index].path().unwrap_or_default();
             let base = if index == cx.chapter {
                 String::new()
             } else {
@@ -358,12 +358,12 @@ impl BraceDirective for Ref {
         } else {
             let range = args.target_range.start..args.target_range.start + path.len();
             let index = target_chapter(call, cx, path, range)?;
-            let shown = cx.run.chapters[index].path.as_deref().unwrap_or(path);
+            let shown = cx.run.chapters[index].path().unwrap_or(path);
             (index, format!("in `{shown}`"))
         };
         let chapter = &cx.run.chapters[index];
         let text = match anchor {
-            None => args.text.unwrap_or_else(|| chapter.name.clone()),
+            None => args.text.unwrap_or_else(|| chapter.name().to_string()),
             Some(anchor) => {
                 let page = cx.page_ids(index);
                 let range = args.target_range.start + path.len()..args.target_range.end;

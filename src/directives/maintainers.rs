@@ -467,7 +467,7 @@ impl Hierarchy<'_> {
         let Some(resolved) = paths::resolve("", path) else {
             return dest.to_string();
         };
-        let here = self.cx.current().path.as_deref().unwrap_or_default();
+        let here = self.cx.current().path().unwrap_or_default();
         let mut link = paths::relative(here, &resolved);
         if let Some(fragment) = fragment {
             link.push('#');

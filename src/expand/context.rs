@@ -314,8 +314,8 @@ impl<'a> LinkCx<'a> {
         let chapter = *self.group_pages.get(id)?;
         let page = self.ids.page(chapter)?;
         let heading = page.find_by_text(title)?;
-        let here = self.current().path.as_deref().unwrap_or_default();
-        let there = self.run.chapters[chapter].path.as_deref()?;
+        let here = self.current().path().unwrap_or_default();
+        let there = self.run.chapters[chapter].path()?;
         let base = if chapter == self.chapter {
             String::new()
         } else {

@@ -108,7 +108,7 @@ impl BookIds for BookIndex<'_> {
                 self.chapters
                     .iter()
                     .enumerate()
-                    .filter_map(|(i, c)| Some((c.path.as_deref()?, i)))
+                    .filter_map(|(i, c)| Some((c.path()?, i)))
                     .collect()
             })
             .get(path)
@@ -122,12 +122,7 @@ mod tests {
     use crate::mdbook::{Context, Generation};
 
     fn chapter(path: &str, content: &str) -> Chapter {
-        Chapter {
-            name: path.into(),
-            path: Some(path.into()),
-            source_path: Some(path.into()),
-            content: content.into(),
-        }
+        Chapter::new(path, Some(path), Some(path), content)
     }
 
     #[test]

@@ -20,17 +20,82 @@ use serde_json::value::RawValue;
 use super::Generation;
 
 /// One chapter, as the rest of the pipeline sees it.
-#[derive(Debug, Clone, Default)]
+///
+/// Its name and paths are kept in one string: the run holds one of these
+/// per chapter for its whole length, and three strings each were a tenth
+/// of its memory on a book of many small chapters.
+#[derive(Clone, Default)]
 pub struct Chapter {
-    /// The chapter's name (its title in `SUMMARY.md`).
-    pub name: String,
-    /// The chapter's path relative to the book's `src` folder, with `/`
-    /// separators (`None` for a draft chapter).
-    pub path: Option<String>,
-    /// The file the content came from, relative to `src`.
-    pub source_path: Option<String>,
+    /// The name, the path and the source path, one after the other.
+    strings: Box<str>,
+    /// Where the path starts in `strings` (and the name ends).
+    path_start: u32,
+    /// Where the source path starts in `strings` (and the path ends).
+    source_start: u32,
+    has_path: bool,
+    has_source_path: bool,
     /// The Markdown content, after the preprocessors that ran before us.
     pub content: Content,
+}
+
+impl Chapter {
+    /// A chapter named `name` at `path` (relative to the book's `src`
+    /// folder, `None` for a draft), read from `source_path`.
+    pub fn new(
+        name: &str,
+        path: Option<&str>,
+        source_path: Option<&str>,
+        content: impl Into<Content>,
+    ) -> Chapter {
+        let path_len = path.map_or(0, str::len);
+        let total = name.len() + path_len + source_path.map_or(0, str::len);
+        let mut strings = String::with_capacity(total);
+        for part in [Some(name), path, source_path].into_iter().flatten() {
+            strings.push_str(part);
+        }
+        // Names and paths past 4 GiB in all (no book comes near) are cut.
+        let offset = |at: usize| u32::try_from(at).unwrap_or(u32::MAX);
+        Chapter {
+            strings: strings.into_boxed_str(),
+            path_start: offset(name.len()),
+            source_start: offset(name.len() + path_len),
+            has_path: path.is_some(),
+            has_source_path: source_path.is_some(),
+            content: content.into(),
+        }
+    }
+
+    /// The chapter's name (its title in `SUMMARY.md`).
+    pub fn name(&self) -> &str {
+        self.strings
+            .get(..self.path_start as usize)
+            .unwrap_or_default()
+    }
+
+    /// The chapter's path relative to the book's `src` folder, with `/`
+    /// separators (`None` for a draft chapter).
+    pub fn path(&self) -> Option<&str> {
+        let path = self.path_start as usize..self.source_start as usize;
+        self.has_path
+            .then(|| self.strings.get(path).unwrap_or_default())
+    }
+
+    /// The file the content came from, relative to `src`.
+    pub fn source_path(&self) -> Option<&str> {
+        let source = self.source_start as usize..;
+        (self.has_source_path).then(|| self.strings.get(source).unwrap_or_default())
+    }
+}
+
+impl fmt::Debug for Chapter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Chapter")
+            .field("name", &self.name())
+            .field("path", &self.path())
+            .field("source_path", &self.source_path())
+            .field("content", &self.content)
+            .finish()
+    }
 }
 
 /// A chapter's Markdown content.
@@ -268,7 +333,11 @@ impl<'a> Book<'a> {
             .found
             .into_iter()
             .filter(|found| found.list == list)
-            .map(|found| (found.chapter, found.span))
+            .map(|found| {
+                let (path, source) = (found.path.as_deref(), found.source_path.as_deref());
+                let chapter = Chapter::new(&found.name, path, source, found.content);
+                (chapter, found.span)
+            })
             .unzip();
         Ok(Book {
             json,
@@ -361,9 +430,13 @@ struct Walk {
     found: Vec<Found>,
 }
 
-/// One chapter the walk found.
+/// One chapter the walk found, its fields as they are read.
+#[derive(Default)]
 struct Found {
-    chapter: Chapter,
+    name: String,
+    path: Option<String>,
+    source_path: Option<String>,
+    content: Content,
     /// Where its content string is.
     span: Option<Range<usize>>,
     /// The top-level list it is in.
@@ -400,8 +473,9 @@ impl Walk {
 }
 
 /// The two top-level lists of book items.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 enum List {
+    #[default]
     Items,
     Sections,
 }
@@ -574,9 +648,8 @@ impl<'de> Visitor<'de> for ChapterSeed<'_> {
         let walk = self.walk;
         let index = walk.found.len();
         walk.found.push(Found {
-            chapter: Chapter::default(),
-            span: None,
             list: self.list,
+            ..Found::default()
         });
         let mut first_sub_item = None;
         while let Some(key) = map.next_key::<Key>()? {
@@ -598,7 +671,7 @@ impl<'de> Visitor<'de> for ChapterSeed<'_> {
                     let span = content.is_some().then(|| walk.span_of(raw));
                     let found = &mut walk.found[index];
                     found.span = span;
-                    found.chapter.content = content.unwrap_or_default();
+                    found.content = content.unwrap_or_default();
                 }
                 Key::Name | Key::Content | Key::Path | Key::SourcePath => {
                     let raw: &RawValue = map.next_value()?;
@@ -607,17 +680,16 @@ impl<'de> Visitor<'de> for ChapterSeed<'_> {
                     let text = string(raw).map_err(de::Error::custom)?;
                     let span = text.is_some().then(|| walk.span_of(raw));
                     let found = &mut walk.found[index];
-                    let chapter = &mut found.chapter;
                     let path =
                         |text: Option<String>| text.map(|t| crate::paths::forward_slashes(&t));
                     match key {
-                        Key::Name => chapter.name = text.unwrap_or_default(),
+                        Key::Name => found.name = text.unwrap_or_default(),
                         Key::Content => {
-                            chapter.content = text.unwrap_or_default().into();
+                            found.content = text.unwrap_or_default().into();
                             found.span = span;
                         }
-                        Key::Path => chapter.path = path(text),
-                        _ => chapter.source_path = path(text),
+                        Key::Path => found.path = path(text),
+                        _ => found.source_path = path(text),
                     }
                 }
                 _ => {

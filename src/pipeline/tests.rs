@@ -62,12 +62,7 @@ impl FenceDirective for Box_ {
 
 /// A chapter at `path` (relative to `src`).
 fn chapter(path: &str, content: &str) -> Chapter {
-    Chapter {
-        name: path.into(),
-        path: Some(path.into()),
-        source_path: Some(path.into()),
-        content: content.into(),
-    }
+    Chapter::new(path, Some(path), Some(path), content)
 }
 
 /// Settings for a book whose root holds no data files.
@@ -88,11 +83,7 @@ fn expand(texts: &[&str]) -> (Vec<Option<String>>, Vec<Diagnostic>) {
     let registry = Registry::new().with_brace(Shout).with_fence(Box_);
     let chapters: Vec<Chapter> = texts
         .iter()
-        .map(|t| Chapter {
-            name: "c".into(),
-            content: (*t).into(),
-            ..Chapter::default()
-        })
+        .map(|t| Chapter::new("c", None, None, *t))
         .collect();
     process_chapters(&settings, &registry, &chapters)
 }

@@ -73,7 +73,7 @@ pub fn show_paths(diagnostics: &mut [Diagnostic], paths: &ShownPaths) {
 /// The chapter's file and the files it includes, when the file's text is
 /// not exactly the chapter's content; `None` otherwise.
 fn files_of(chapter: &Chapter, settings: &Settings) -> Option<Vec<Arc<SourceFile>>> {
-    let source = chapter.source_path.as_deref()?;
+    let source = chapter.source_path()?;
     let src = settings.in_root(&settings.src);
     let path = src.join(source);
     let text = std::fs::read_to_string(&path).ok()?;

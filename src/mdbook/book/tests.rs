@@ -27,7 +27,7 @@ fn walks_in_reading_order_and_writes_back() {
     let text = original.to_string();
     let book = Book::parse(&text).expect("valid");
     assert_eq!(book.generation, Generation::V05);
-    let names: Vec<_> = book.chapters.iter().map(|c| c.name.as_str()).collect();
+    let names: Vec<_> = book.chapters.iter().map(|c| c.name()).collect();
     assert_eq!(names, ["a", "a1", "b"]);
     assert_eq!(book.chapters[0].content, "A \"quoted\"\n");
     // Nothing changed: the same bytes.
@@ -47,7 +47,7 @@ fn sub_items_before_content_keep_reading_order() {
     let text = r#"{"sections":[{"Chapter":{"sub_items":[{"Chapter":{"name":"child","content":"c","sub_items":[]}}],"name":"parent","content":"p"}}],"__non_exhaustive":null}"#;
     let book = Book::parse(text).expect("valid");
     assert_eq!(book.generation, Generation::V04);
-    let names: Vec<_> = book.chapters.iter().map(|c| c.name.as_str()).collect();
+    let names: Vec<_> = book.chapters.iter().map(|c| c.name()).collect();
     assert_eq!(names, ["parent", "child"]);
     let out = written(&book, &[Some("P".into()), Some("C".into())]);
     assert_eq!(out["sections"][0]["Chapter"]["content"], "P");
@@ -63,8 +63,8 @@ fn odd_values_are_stepped_over() {
     let text = r#"{"items":[{"Chapter":{"name":1,"content":null,"path":null,"sub_items":{"x":1}}},{"Chapter":[1]},{"Other":{"Chapter":2}},3,null,[{"Chapter":{}}]]}"#;
     let book = Book::parse(text).expect("valid");
     assert_eq!(book.chapters.len(), 1);
-    assert_eq!(book.chapters[0].name, "");
-    assert_eq!(book.chapters[0].path, None);
+    assert_eq!(book.chapters[0].name(), "");
+    assert_eq!(book.chapters[0].path(), None);
     assert_eq!(book.content_spans(), [None]);
     let mut out = Vec::new();
     book.write(&mut out, &[Some("ignored".into())])
@@ -76,8 +76,8 @@ fn odd_values_are_stepped_over() {
 fn draft_chapters_have_no_path_and_backslashes_become_slashes() {
     let text = r#"{"sections":[{"Chapter":{"name":"Draft","content":"","sub_items":[],"path":null,"source_path":"a\\b.md"}}],"__non_exhaustive":null}"#;
     let book = Book::parse(text).expect("valid");
-    assert_eq!(book.chapters[0].path, None);
-    assert_eq!(book.chapters[0].source_path.as_deref(), Some("a/b.md"));
+    assert_eq!(book.chapters[0].path(), None);
+    assert_eq!(book.chapters[0].source_path(), Some("a/b.md"));
 }
 
 #[test]
@@ -102,14 +102,14 @@ fn bad_books_are_explained() {
 fn repeated_keys_count_their_last_time() {
     let text = r#"{"items":[{"Chapter":{"name":"gone"}}],"items":[{"Chapter":{"name":"a","sub_items":[{"Chapter":{"name":"gone too"}}],"sub_items":[{"Chapter":{"name":"a1"}}]},"Chapter":{"name":"b","content":"x","content":"y"}}]}"#;
     let book = Book::parse(text).expect("valid");
-    let names: Vec<_> = book.chapters.iter().map(|c| c.name.as_str()).collect();
+    let names: Vec<_> = book.chapters.iter().map(|c| c.name()).collect();
     assert_eq!(names, ["b"]);
     assert_eq!(book.chapters[0].content, "y");
     let value: Value = serde_json::from_str(text).expect("JSON");
     assert_eq!(value["items"][0]["Chapter"]["name"], "b");
     let text = r#"{"items":[{"Chapter":{"name":"a","sub_items":[{"Chapter":{"name":"gone"}}],"sub_items":[{"Chapter":{"name":"a1"}}]}}]}"#;
     let book = Book::parse(text).expect("valid");
-    let names: Vec<_> = book.chapters.iter().map(|c| c.name.as_str()).collect();
+    let names: Vec<_> = book.chapters.iter().map(|c| c.name()).collect();
     assert_eq!(names, ["a", "a1"]);
     let text = r#"{"items":[{"Chapter":{"name":"a","content":"x","content":null}}]}"#;
     let book = Book::parse(text).expect("valid");
@@ -122,7 +122,7 @@ fn with_both_lists_the_items_are_answered() {
     let text = r#"{"sections":[{"Chapter":{"name":"old","content":"o"}}],"items":[{"Chapter":{"name":"new","content":"n"}}]}"#;
     let book = Book::parse(text).expect("valid");
     assert_eq!(book.generation, Generation::V05);
-    let names: Vec<_> = book.chapters.iter().map(|c| c.name.as_str()).collect();
+    let names: Vec<_> = book.chapters.iter().map(|c| c.name()).collect();
     assert_eq!(names, ["new"]);
     let out = written(&book, &[Some("N".into())]);
     assert_eq!(out["items"][0]["Chapter"]["content"], "N");
@@ -179,4 +179,22 @@ fn decodes_like_serde_json() {
     assert_eq!(unescape(r"a\u00e9"), None);
     assert_eq!(unescape(r"a\x"), None);
     assert_eq!(unescape("a\\"), None);
+}
+
+#[test]
+fn a_chapter_gives_back_its_name_and_paths() {
+    let cases = [
+        ("Intro", Some("intro.md"), Some("src/intro.md")),
+        ("Draft", None, None),
+        ("", Some(""), None),
+        ("Ünïcode", None, Some("ü/b.md")),
+    ];
+    for (name, path, source) in cases {
+        let chapter = Chapter::new(name, path, source, "text");
+        assert_eq!(
+            (chapter.name(), chapter.path(), chapter.source_path()),
+            (name, path, source)
+        );
+        assert_eq!(chapter.content, "text");
+    }
 }
