@@ -315,7 +315,7 @@ impl<'a> Book<'a> {
         let mut walk = Walk {
             base,
             input,
-            found: Vec::new(),
+            found: Found::default(),
         };
         let mut deserializer = serde_json::Deserializer::from_str(json);
         let lists = BookSeed { walk: &mut walk }
@@ -329,16 +329,10 @@ impl<'a> Book<'a> {
         };
         // With both lists (no mdBook sends that), only the chapters of the
         // one that decides the shape are answered.
-        let (chapters, spans) = walk
-            .found
-            .into_iter()
-            .filter(|found| found.list == list)
-            .map(|found| {
-                let (path, source) = (found.path.as_deref(), found.source_path.as_deref());
-                let chapter = Chapter::new(&found.name, path, source, found.content);
-                (chapter, found.span)
-            })
-            .unzip();
+        walk.found.retain_list(list, true);
+        let Found {
+            chapters, spans, ..
+        } = walk.found;
         Ok(Book {
             json,
             generation,
@@ -427,20 +421,54 @@ struct Walk {
     /// The input the book's text is part of, and where in it the text
     /// starts: contents are left there (see [`Content`]).
     input: Option<(Arc<Vec<u8>>, usize)>,
-    found: Vec<Found>,
+    found: Found,
 }
 
-/// One chapter the walk found, its fields as they are read.
+/// The chapters the walk found, in reading order: three lists of one
+/// length, so that the chapters become the book's without a copy.
 #[derive(Default)]
 struct Found {
+    chapters: Vec<Chapter>,
+    /// Where each content string is.
+    spans: Vec<Option<Range<usize>>>,
+    /// The top-level list each is in.
+    lists: Vec<List>,
+}
+
+impl Found {
+    fn len(&self) -> usize {
+        self.chapters.len()
+    }
+
+    /// Keeps the first `len` chapters.
+    fn truncate(&mut self, len: usize) {
+        self.chapters.truncate(len);
+        self.spans.truncate(len);
+        self.lists.truncate(len);
+    }
+
+    /// Drops the chapters of `list` (`keep == false`) or keeps only them.
+    fn retain_list(&mut self, list: List, keep: bool) {
+        if self.lists.iter().all(|&l| (l == list) == keep) {
+            return;
+        }
+        let wanted: Vec<bool> = self.lists.iter().map(|&l| (l == list) == keep).collect();
+        let mut flags = wanted.iter();
+        self.chapters.retain(|_| flags.next() == Some(&true));
+        let mut flags = wanted.iter();
+        self.spans.retain(|_| flags.next() == Some(&true));
+        self.lists.retain(|&l| (l == list) == keep);
+    }
+}
+
+/// One chapter's fields as the walk reads them.
+#[derive(Default)]
+struct Fields {
     name: String,
     path: Option<String>,
     source_path: Option<String>,
     content: Content,
-    /// Where its content string is.
     span: Option<Range<usize>>,
-    /// The top-level list it is in.
-    list: List,
 }
 
 impl Walk {
@@ -520,7 +548,7 @@ impl<'de> Visitor<'de> for BookSeed<'_> {
             };
             // As with JSON values, the last of a repeated key counts.
             if std::mem::replace(seen, true) {
-                self.walk.found.retain(|found| found.list != list);
+                self.walk.found.retain_list(list, false);
             }
             *found = map.next_value_seed(ItemsSeed {
                 walk: &mut *self.walk,
@@ -646,11 +674,13 @@ impl<'de> Visitor<'de> for ChapterSeed<'_> {
 
     fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<(), M::Error> {
         let walk = self.walk;
+        // The chapter's place, taken before its sub-items; it is filled in
+        // once all its fields are read.
         let index = walk.found.len();
-        walk.found.push(Found {
-            list: self.list,
-            ..Found::default()
-        });
+        walk.found.chapters.push(Chapter::default());
+        walk.found.spans.push(None);
+        walk.found.lists.push(self.list);
+        let mut fields = Fields::default();
         let mut first_sub_item = None;
         while let Some(key) = map.next_key::<Key>()? {
             match key {
@@ -668,10 +698,8 @@ impl<'de> Visitor<'de> for ChapterSeed<'_> {
                 Key::Content if walk.input.is_some() => {
                     let raw: &RawValue = map.next_value()?;
                     let content = walk.content_of(raw).map_err(de::Error::custom)?;
-                    let span = content.is_some().then(|| walk.span_of(raw));
-                    let found = &mut walk.found[index];
-                    found.span = span;
-                    found.content = content.unwrap_or_default();
+                    fields.span = content.is_some().then(|| walk.span_of(raw));
+                    fields.content = content.unwrap_or_default();
                 }
                 Key::Name | Key::Content | Key::Path | Key::SourcePath => {
                     let raw: &RawValue = map.next_value()?;
@@ -679,23 +707,30 @@ impl<'de> Visitor<'de> for ChapterSeed<'_> {
                     // goes back as it came; a repeated one counts its last time.
                     let text = string(raw).map_err(de::Error::custom)?;
                     let span = text.is_some().then(|| walk.span_of(raw));
-                    let found = &mut walk.found[index];
                     let path =
                         |text: Option<String>| text.map(|t| crate::paths::forward_slashes(&t));
                     match key {
-                        Key::Name => found.name = text.unwrap_or_default(),
+                        Key::Name => fields.name = text.unwrap_or_default(),
                         Key::Content => {
-                            found.content = text.unwrap_or_default().into();
-                            found.span = span;
+                            fields.content = text.unwrap_or_default().into();
+                            fields.span = span;
                         }
-                        Key::Path => found.path = path(text),
-                        _ => found.source_path = path(text),
+                        Key::Path => fields.path = path(text),
+                        _ => fields.source_path = path(text),
                     }
                 }
                 _ => {
                     map.next_value::<IgnoredAny>()?;
                 }
             }
+        }
+        let (path, source) = (fields.path.as_deref(), fields.source_path.as_deref());
+        let chapter = Chapter::new(&fields.name, path, source, fields.content);
+        if let (Some(slot), Some(span)) = (
+            walk.found.chapters.get_mut(index),
+            walk.found.spans.get_mut(index),
+        ) {
+            (*slot, *span) = (chapter, fields.span);
         }
         Ok(())
     }
