@@ -24,19 +24,16 @@ pub struct BookIndex<'a> {
     texts: Box<Texts<'a>>,
     /// Whether a directive failed in each chapter (see [`PageIds::partial`]).
     partial: Vec<bool>,
-    pages: Vec<OnceLock<Page>>,
-    by_path: OnceLock<HashMap<&'a str, usize>>,
+    pages: Vec<OnceLock<PageIds>>,
+    /// The links of pages parsed as a link's target, until their own
+    /// chapter's check takes them.
+    waiting: Mutex<HashMap<usize, Vec<Link>>>,
+    /// The chapters with a path, sorted by it.
+    by_path: OnceLock<Box<[u32]>>,
 }
 
 /// Chapter `index`'s text after the expand stage.
 pub type Texts<'a> = dyn Fn(usize) -> Cow<'a, str> + Sync + 'a;
-
-/// One parsed page.
-struct Page {
-    ids: PageIds,
-    /// Its links, until their chapter's check takes them.
-    links: Mutex<Option<Box<[Link]>>>,
-}
 
 impl<'a> BookIndex<'a> {
     /// The index of `chapters`, whose expanded texts `texts` makes and in
@@ -53,13 +50,9 @@ impl<'a> BookIndex<'a> {
             pages: chapters.iter().map(|_| OnceLock::new()).collect(),
             texts,
             partial,
+            waiting: Mutex::default(),
             by_path: OnceLock::new(),
         }
-    }
-
-    /// Chapter `index` after the expand stage.
-    fn text(&self, index: usize) -> Cow<'a, str> {
-        (self.texts)(index)
     }
 
     /// Every link with a fragment in chapter `index`'s expanded text
@@ -67,52 +60,70 @@ impl<'a> BookIndex<'a> {
     /// it was not yet), with ranges in it. Handed out once: a second call
     /// for the same chapter gets none.
     pub fn take_links(&self, index: usize, text: &str) -> Vec<Link> {
-        let Some(page) = self.parsed(index, Some(text)) else {
+        let Some(slot) = self.pages.get(index) else {
             return Vec::new();
         };
-        let taken = page.links.lock().ok().and_then(|mut links| links.take());
-        taken.map(Vec::from).unwrap_or_default()
+        let mut fresh = None;
+        slot.get_or_init(|| {
+            let (ids, links) = self.parse(index, text);
+            fresh = Some(links);
+            ids
+        });
+        // Parsed before as another link's target: its links were kept.
+        fresh.unwrap_or_else(|| {
+            let waiting = self.waiting.lock().ok();
+            waiting
+                .and_then(|mut w| w.remove(&index))
+                .unwrap_or_default()
+        })
     }
 
-    fn parsed(&self, index: usize, text: Option<&str>) -> Option<&Page> {
-        let slot = self.pages.get(index)?;
-        Some(slot.get_or_init(|| {
-            let settings = self.settings;
-            let made;
-            let text = match text {
-                Some(text) => text,
-                None => {
-                    made = self.text(index);
-                    &made
-                }
-            };
-            let (mut ids, links) =
-                ids::mdbook_page_and_links(text, settings.markdown, settings.generation);
-            ids.partial = self.partial.get(index).copied().unwrap_or(false);
-            Page {
-                ids,
-                links: Mutex::new(Some(links.into_boxed_slice())),
-            }
-        }))
+    /// Parses chapter `index`'s expanded `text`.
+    fn parse(&self, index: usize, text: &str) -> (PageIds, Vec<Link>) {
+        let settings = self.settings;
+        let (mut ids, links) =
+            ids::mdbook_page_and_links(text, settings.markdown, settings.generation);
+        ids.partial = self.partial.get(index).copied().unwrap_or(false);
+        (ids, links)
+    }
+
+    /// The chapter's path, for the lookup by path.
+    fn path_of(&self, index: u32) -> &str {
+        let chapter = self.chapters.get(index as usize);
+        chapter.and_then(Chapter::path).unwrap_or_default()
     }
 }
 
 impl BookIds for BookIndex<'_> {
     fn page(&self, chapter: usize) -> Option<&PageIds> {
-        self.parsed(chapter, None).map(|page| &page.ids)
+        let slot = self.pages.get(chapter)?;
+        Some(slot.get_or_init(|| {
+            let (ids, links) = self.parse(chapter, &(self.texts)(chapter));
+            // Kept before the page is published: the chapter's own check,
+            // which may be waiting for this page, then finds them.
+            if !links.is_empty()
+                && let Ok(mut waiting) = self.waiting.lock()
+            {
+                waiting.insert(chapter, links);
+            }
+            ids
+        }))
     }
 
+    /// With two chapters at one path (no mdBook sends that), the later.
     fn chapter_by_path(&self, path: &str) -> Option<usize> {
-        self.by_path
-            .get_or_init(|| {
-                self.chapters
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(i, c)| Some((c.path()?, i)))
-                    .collect()
-            })
-            .get(path)
-            .copied()
+        let sorted = self.by_path.get_or_init(|| {
+            let mut sorted: Vec<u32> = (0..self.chapters.len())
+                .filter(|&i| self.chapters[i].path().is_some())
+                .filter_map(|i| u32::try_from(i).ok())
+                .collect();
+            // Stable: chapters at one path stay in book order.
+            sorted.sort_by(|&a, &b| self.path_of(a).cmp(self.path_of(b)));
+            sorted.into_boxed_slice()
+        });
+        let end = sorted.partition_point(|&i| self.path_of(i) <= path);
+        let last = *sorted.get(end.checked_sub(1)?)?;
+        (self.path_of(last) == path).then_some(last as usize)
     }
 }
 
@@ -125,15 +136,35 @@ mod tests {
         Chapter::new(path, Some(path), Some(path), content)
     }
 
-    #[test]
-    fn links_are_handed_out_once_and_ids_stay() {
+    fn settings() -> Settings {
         let context = Context {
             root: std::env::temp_dir(),
             config: serde_json::json!({}),
             renderer: "html".into(),
             mdbook_version: "0.5.4".into(),
         };
-        let settings = Settings::from_context(&context, Generation::V05).expect("valid");
+        Settings::from_context(&context, Generation::V05).expect("valid")
+    }
+
+    #[test]
+    fn chapters_are_found_by_path() {
+        let settings = settings();
+        let chapters = [
+            chapter("b/c.md", ""),
+            Chapter::new("Draft", None, None, ""),
+            chapter("a.md", ""),
+            chapter("b/c.md", ""),
+            chapter("b.md", ""),
+        ];
+        let texts = |i: usize| chapters[i].content.get();
+        let index = BookIndex::new(&settings, &chapters, Box::new(texts), vec![false; 5]);
+        let found = ["a.md", "b.md", "b/c.md", "", "c.md", "b"].map(|p| index.chapter_by_path(p));
+        assert_eq!(found, [Some(2), Some(4), Some(3), None, None, None]);
+    }
+
+    #[test]
+    fn links_are_handed_out_once_and_ids_stay() {
+        let settings = settings();
         let chapters = [
             chapter("a.md", "# A\n\n[to b](b.md#two)\n"),
             chapter("b.md", "# One\n\n## Two\n\n[back](a.md#a)\n"),
