@@ -27,6 +27,8 @@ pub struct PageIds {
     /// headings, FAQ questions) may be missing: a missing anchor here is a
     /// follow-on of that failure, not a problem of its own.
     pub partial: bool,
+    /// The heading and term texts were dropped ([`forget_texts`](Self::forget_texts)).
+    texts_forgotten: bool,
 }
 
 /// A heading of a [`PageIds`], borrowed from it.
@@ -148,12 +150,30 @@ impl PageIds {
     /// plain: `` `cargo test` `` in it is `cargo test`) and smart punctuation
     /// (`Don't` finds the heading mdBook renders as `Don’t`).
     pub fn find_by_text(&self, text: &str) -> Option<HeadingRef<'_>> {
+        debug_assert!(!self.texts_forgotten, "the page's texts were dropped");
         let wanted = loose(text);
         self.headings()
             .find(|h| match ascii_loose_eq(h.text, &wanted) {
                 Some(equal) => equal,
                 None => loose(h.text) == wanted,
             })
+    }
+
+    /// Drops the heading and term texts, keeping the ids: for an index
+    /// that only checks anchors (nothing looks a heading up by its text),
+    /// where they would be half of what it keeps of each page.
+    pub fn forget_texts(&mut self) {
+        let ids_end = (self.entries.iter())
+            .map(|e| e.id.start + e.id.len)
+            .max()
+            .unwrap_or(0);
+        for entry in &mut self.entries {
+            entry.text = Span::default();
+        }
+        let mut names = String::from(std::mem::take(&mut self.names));
+        names.truncate(ids_end as usize);
+        self.names = names.into_boxed_str();
+        self.texts_forgotten = true;
     }
 
     /// `count` entries from `start`.
@@ -201,25 +221,33 @@ impl Collected {
             .chain(self.terms.iter().map(|t| t.id.len() + t.text.len()))
             .chain(other.iter().map(|id| id.len()))
             .sum();
+        // The ids first, then the texts, so that dropping the texts
+        // shortens the string in place (see `forget_texts`).
         let mut names = Names(String::with_capacity(size));
         let count = self.headings.len() + self.terms.len() + other.len();
         let mut entries = Vec::with_capacity(count);
         for h in &self.headings {
-            let (id, text) = (names.add(&h.id), names.add(&h.text));
-            entries.push(Entry::new(id, text, &h.range, h.level, h.custom_id));
+            let id = names.add(&h.id);
+            entries.push(Entry::new(
+                id,
+                Span::default(),
+                &h.range,
+                h.level,
+                h.custom_id,
+            ));
         }
         for t in &self.terms {
-            let (id, text) = (names.add(&t.id), names.add(&t.text));
-            entries.push(Entry::new(id, text, &t.range, 0, false));
+            let id = names.add(&t.id);
+            entries.push(Entry::new(id, Span::default(), &t.range, 0, false));
         }
         for id in other {
-            entries.push(Entry::new(
-                names.add(id),
-                Span::default(),
-                &(0..0),
-                0,
-                false,
-            ));
+            let id = names.add(id);
+            entries.push(Entry::new(id, Span::default(), &(0..0), 0, false));
+        }
+        let texts =
+            (self.headings.iter().map(|h| &h.text)).chain(self.terms.iter().map(|t| &t.text));
+        for (entry, text) in entries.iter_mut().zip(texts) {
+            entry.text = names.add(text);
         }
         PageIds {
             names: names.0.into_boxed_str(),
@@ -227,6 +255,7 @@ impl Collected {
             headings: offset32(self.headings.len()),
             terms: offset32(self.terms.len()),
             partial: false,
+            texts_forgotten: false,
         }
     }
 }

@@ -24,6 +24,9 @@ pub struct BookIndex<'a> {
     texts: Box<Texts<'a>>,
     /// Whether a directive failed in each chapter (see [`PageIds::partial`]).
     partial: Vec<bool>,
+    /// Whether heading texts are kept: only a link directive looks a
+    /// heading up by its text; the anchor check needs ids only.
+    keep_texts: bool,
     pages: Vec<OnceLock<PageIds>>,
     /// The links of pages parsed as a link's target, until their own
     /// chapter's check takes them.
@@ -38,11 +41,14 @@ pub type Texts<'a> = dyn Fn(usize) -> Cow<'a, str> + Sync + 'a;
 impl<'a> BookIndex<'a> {
     /// The index of `chapters`, whose expanded texts `texts` makes and in
     /// which a directive failed where `partial` says so (one per chapter).
+    /// Heading texts are kept if `keep_texts` (see
+    /// [`PageIds::forget_texts`]).
     pub fn new(
         settings: &'a Settings,
         chapters: &'a [Chapter],
         texts: Box<Texts<'a>>,
         partial: Vec<bool>,
+        keep_texts: bool,
     ) -> Self {
         BookIndex {
             settings,
@@ -50,6 +56,7 @@ impl<'a> BookIndex<'a> {
             pages: chapters.iter().map(|_| OnceLock::new()).collect(),
             texts,
             partial,
+            keep_texts,
             waiting: Mutex::default(),
             by_path: OnceLock::new(),
         }
@@ -84,6 +91,9 @@ impl<'a> BookIndex<'a> {
         let (mut ids, links) =
             ids::mdbook_page_and_links(text, settings.markdown, settings.generation);
         ids.partial = self.partial.get(index).copied().unwrap_or(false);
+        if !self.keep_texts {
+            ids.forget_texts();
+        }
         (ids, links)
     }
 
@@ -157,7 +167,7 @@ mod tests {
             chapter("b.md", ""),
         ];
         let texts = |i: usize| chapters[i].content.get();
-        let index = BookIndex::new(&settings, &chapters, Box::new(texts), vec![false; 5]);
+        let index = BookIndex::new(&settings, &chapters, Box::new(texts), vec![false; 5], false);
         let found = ["a.md", "b.md", "b/c.md", "", "c.md", "b"].map(|p| index.chapter_by_path(p));
         assert_eq!(found, [Some(2), Some(4), Some(3), None, None, None]);
     }
@@ -170,7 +180,13 @@ mod tests {
             chapter("b.md", "# One\n\n## Two\n\n[back](a.md#a)\n"),
         ];
         let texts = |i: usize| chapters[i].content.get();
-        let index = BookIndex::new(&settings, &chapters, Box::new(texts), vec![false, true]);
+        let index = BookIndex::new(
+            &settings,
+            &chapters,
+            Box::new(texts),
+            vec![false, true],
+            true,
+        );
         // b's page is parsed as a link target first; its links wait for b.
         let b = index.page(1).expect("b is parsed");
         assert_eq!(b.ids().collect::<Vec<_>>(), ["one", "two"]);
