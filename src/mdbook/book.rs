@@ -169,6 +169,15 @@ impl Content {
         }
     }
 
+    /// Where the content's JSON string (quotes included) is in the input
+    /// it was read from; `None` for a text given as it is.
+    pub fn span_in_input(&self) -> Option<Range<usize>> {
+        match &self.0 {
+            Repr::Text(_) => None,
+            Repr::InJson { span, .. } => Some(span.clone()),
+        }
+    }
+
     /// Whether the content is empty.
     pub fn is_empty(&self) -> bool {
         self.get().is_empty()
@@ -262,11 +271,10 @@ pub struct Book<'a> {
     json: &'a str,
     /// Which shape it has.
     pub generation: Generation,
-    /// Every chapter, in reading order.
+    /// Every chapter, in reading order. A content string is left where it
+    /// is in the input, which `json` is part of: at `offset`.
     pub chapters: Vec<Chapter>,
-    /// Where each chapter's content string (quotes included) is in `json`;
-    /// `None` when the chapter has no string content.
-    spans: Vec<Option<Range<usize>>>,
+    offset: usize,
 }
 
 /// Why the book (the second element of mdBook's input) cannot be read.
@@ -294,7 +302,8 @@ impl fmt::Display for BookError {
 }
 
 impl<'a> Book<'a> {
-    /// Reads the book from its JSON text, each chapter's content decoded.
+    /// Reads the book from its JSON text (copied, for the contents to be
+    /// decoded from when read).
     pub fn parse(json: &'a str) -> Result<Book<'a>, BookError> {
         Book::parse_in(json, None)
     }
@@ -312,6 +321,8 @@ impl<'a> Book<'a> {
             let inside = offset + json.len() <= input.len();
             inside.then(|| (Arc::clone(input), offset))
         });
+        let input = input.unwrap_or_else(|| (Arc::new(json.as_bytes().to_vec()), 0));
+        let offset = input.1;
         let mut walk = Walk {
             base,
             input,
@@ -330,21 +341,23 @@ impl<'a> Book<'a> {
         // With both lists (no mdBook sends that), only the chapters of the
         // one that decides the shape are answered.
         walk.found.retain_list(list, true);
-        let Found {
-            chapters, spans, ..
-        } = walk.found;
         Ok(Book {
             json,
             generation,
-            chapters,
-            spans,
+            chapters: walk.found.chapters,
+            offset,
         })
     }
 
-    /// Where each chapter's content string is in the JSON text (for the
-    /// regression tests of the walk).
-    pub fn content_spans(&self) -> &[Option<Range<usize>>] {
-        &self.spans
+    /// Where each chapter's content string (quotes included) is in the
+    /// JSON text; `None` for a chapter without a string content.
+    pub fn content_spans(&self) -> Vec<Option<Range<usize>>> {
+        (0..self.chapters.len()).map(|i| self.span(i)).collect()
+    }
+
+    fn span(&self, index: usize) -> Option<Range<usize>> {
+        let span = self.chapters.get(index)?.content.span_in_input()?;
+        Some(span.start.checked_sub(self.offset)?..span.end.checked_sub(self.offset)?)
     }
 
     /// Writes the book to `out` with `contents[i]` (where `Some`) in place
@@ -361,8 +374,8 @@ impl<'a> Book<'a> {
         out: &mut dyn Write,
         mut content_of: impl FnMut(usize) -> Option<String>,
     ) -> std::io::Result<()> {
-        let mut order: Vec<(usize, &Range<usize>)> = (self.spans.iter().enumerate())
-            .filter_map(|(i, span)| Some((i, span.as_ref()?)))
+        let mut order: Vec<(usize, Range<usize>)> = (0..self.chapters.len())
+            .filter_map(|i| Some((i, self.span(i)?)))
             .collect();
         order.sort_by_key(|(_, span)| span.start);
         let mut done = 0;
@@ -420,18 +433,16 @@ struct Walk {
     base: usize,
     /// The input the book's text is part of, and where in it the text
     /// starts: contents are left there (see [`Content`]).
-    input: Option<(Arc<Vec<u8>>, usize)>,
+    input: (Arc<Vec<u8>>, usize),
     found: Found,
 }
 
-/// The chapters the walk found, in reading order: three lists of one
-/// length, so that the chapters become the book's without a copy.
+/// The chapters the walk found, in reading order, and the top-level list
+/// each is in: two lists of one length, so that the chapters become the
+/// book's without a copy.
 #[derive(Default)]
 struct Found {
     chapters: Vec<Chapter>,
-    /// Where each content string is.
-    spans: Vec<Option<Range<usize>>>,
-    /// The top-level list each is in.
     lists: Vec<List>,
 }
 
@@ -443,7 +454,6 @@ impl Found {
     /// Keeps the first `len` chapters.
     fn truncate(&mut self, len: usize) {
         self.chapters.truncate(len);
-        self.spans.truncate(len);
         self.lists.truncate(len);
     }
 
@@ -455,8 +465,6 @@ impl Found {
         let wanted: Vec<bool> = self.lists.iter().map(|&l| (l == list) == keep).collect();
         let mut flags = wanted.iter();
         self.chapters.retain(|_| flags.next() == Some(&true));
-        let mut flags = wanted.iter();
-        self.spans.retain(|_| flags.next() == Some(&true));
         self.lists.retain(|&l| (l == list) == keep);
     }
 }
@@ -468,7 +476,6 @@ struct Fields {
     path: Option<String>,
     source_path: Option<String>,
     content: Content,
-    span: Option<Range<usize>>,
 }
 
 impl Walk {
@@ -483,9 +490,7 @@ impl Walk {
     /// surrogate, which makes the book invalid as it did when every
     /// content was decoded here.
     fn content_of(&self, raw: &RawValue) -> Result<Option<Content>, serde_json::Error> {
-        let Some((input, offset)) = &self.input else {
-            return Ok(None);
-        };
+        let (input, offset) = &self.input;
         if !raw.get().starts_with('"') {
             return Ok(None);
         }
@@ -678,7 +683,6 @@ impl<'de> Visitor<'de> for ChapterSeed<'_> {
         // once all its fields are read.
         let index = walk.found.len();
         walk.found.chapters.push(Chapter::default());
-        walk.found.spans.push(None);
         walk.found.lists.push(self.list);
         let mut fields = Fields::default();
         let mut first_sub_item = None;
@@ -695,26 +699,20 @@ impl<'de> Visitor<'de> for ChapterSeed<'_> {
                         list: self.list,
                     })?;
                 }
-                Key::Content if walk.input.is_some() => {
+                // A field that is not a string is as good as absent, and
+                // goes back as it came; a repeated one counts its last time.
+                Key::Content => {
                     let raw: &RawValue = map.next_value()?;
                     let content = walk.content_of(raw).map_err(de::Error::custom)?;
-                    fields.span = content.is_some().then(|| walk.span_of(raw));
                     fields.content = content.unwrap_or_default();
                 }
-                Key::Name | Key::Content | Key::Path | Key::SourcePath => {
+                Key::Name | Key::Path | Key::SourcePath => {
                     let raw: &RawValue = map.next_value()?;
-                    // A field that is not a string is as good as absent, and
-                    // goes back as it came; a repeated one counts its last time.
                     let text = string(raw).map_err(de::Error::custom)?;
-                    let span = text.is_some().then(|| walk.span_of(raw));
                     let path =
                         |text: Option<String>| text.map(|t| crate::paths::forward_slashes(&t));
                     match key {
                         Key::Name => fields.name = text.unwrap_or_default(),
-                        Key::Content => {
-                            fields.content = text.unwrap_or_default().into();
-                            fields.span = span;
-                        }
                         Key::Path => fields.path = path(text),
                         _ => fields.source_path = path(text),
                     }
@@ -726,11 +724,8 @@ impl<'de> Visitor<'de> for ChapterSeed<'_> {
         }
         let (path, source) = (fields.path.as_deref(), fields.source_path.as_deref());
         let chapter = Chapter::new(&fields.name, path, source, fields.content);
-        if let (Some(slot), Some(span)) = (
-            walk.found.chapters.get_mut(index),
-            walk.found.spans.get_mut(index),
-        ) {
-            (*slot, *span) = (chapter, fields.span);
+        if let Some(slot) = walk.found.chapters.get_mut(index) {
+            *slot = chapter;
         }
         Ok(())
     }
