@@ -9,7 +9,7 @@ use super::footnotes::Footnotes;
 use super::html::{decode_entities, html_ids, strip_tags};
 use super::slug::{IdAllocator, IdRules};
 use super::text::{Flavor, TextAcc};
-use super::{Collected, Heading, PageIds, Spanned, heading_level};
+use super::{Collected, Heading, HeadingTexts, PageIds, Spanned, heading_level};
 
 /// The ids github.com gives the page of these events.
 pub(super) fn page_ids(events: &[Spanned<'_>]) -> PageIds {
@@ -63,7 +63,7 @@ pub(super) fn page_ids(events: &[Spanned<'_>]) -> PageIds {
             page.add_other(id);
         }
     }
-    page.finish()
+    page.finish(HeadingTexts::Keep)
 }
 
 /// The headings of a block of raw HTML, each given the block's range:

@@ -11,19 +11,19 @@ use super::footnotes::Footnotes;
 use super::html::{decode_entities, html_ids, strip_tags};
 use super::slug::{self, IdAllocator, IdRules};
 use super::text::{Flavor, TextAcc};
-use super::{Collected, Heading, PageIds, Spanned, explicit_id, heading_level};
+use super::{Collected, Heading, Spanned, explicit_id, heading_level};
 use crate::markdown::{is_inline_end, is_inline_tag};
 use crate::mdbook::Generation;
 
 /// The ids mdBook 0.4 gives the page of these events.
-pub(super) fn page_ids(events: &[Spanned<'_>]) -> PageIds {
+pub(super) fn page_ids(events: &[Spanned<'_>]) -> Collected {
     let notes = Footnotes::new(events, false);
     Page04::of(events, &notes).ids()
 }
 
 /// The ids mdBook 0.4 gives a page without footnotes, from its events as
 /// the parser makes them (none is kept).
-pub(super) fn streamed_page_ids<'a>(events: impl Iterator<Item = Spanned<'a>>) -> PageIds {
+pub(super) fn streamed_page_ids<'a>(events: impl Iterator<Item = Spanned<'a>>) -> Collected {
     let notes = Footnotes::none();
     let mut page = Page04::default();
     for (i, (event, range)) in events.enumerate() {
@@ -34,7 +34,7 @@ pub(super) fn streamed_page_ids<'a>(events: impl Iterator<Item = Spanned<'a>>) -
 
 impl Page04 {
     /// The ids of the written page.
-    fn ids(self) -> PageIds {
+    fn ids(self) -> Collected {
         let page04 = self;
         let mut headings = page04.named_headings();
         headings.extend(page04.unnamed_with_explicit_id(&headings));
@@ -44,7 +44,7 @@ impl Page04 {
         for id in page04.other {
             page.add_other(id);
         }
-        page.finish()
+        page
     }
 }
 

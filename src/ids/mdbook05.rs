@@ -9,11 +9,11 @@ use super::footnotes::Footnotes;
 use super::html::html_ids;
 use super::slug::{self, IdAllocator, IdRules};
 use super::text::{Flavor, TextAcc};
-use super::{Collected, Heading, PageIds, Spanned, Term, explicit_id, heading_level};
+use super::{Collected, Heading, Spanned, Term, explicit_id, heading_level};
 use crate::mdbook::Generation;
 
 /// The ids mdBook 0.5 gives the page of these events.
-pub(super) fn page_ids(events: &[Spanned<'_>]) -> PageIds {
+pub(super) fn page_ids(events: &[Spanned<'_>]) -> Collected {
     let notes = Footnotes::new(events, true);
     let mut walk = Walk::new(&notes);
     for (i, (event, range)) in events.iter().enumerate() {
@@ -27,7 +27,7 @@ pub(super) fn page_ids(events: &[Spanned<'_>]) -> PageIds {
 
 /// The ids mdBook 0.5 gives a page without footnotes, from its events as
 /// the parser makes them (none is kept).
-pub(super) fn streamed_page_ids<'a>(events: impl Iterator<Item = Spanned<'a>>) -> PageIds {
+pub(super) fn streamed_page_ids<'a>(events: impl Iterator<Item = Spanned<'a>>) -> Collected {
     let notes = Footnotes::none();
     let mut walk = Walk::new(&notes);
     for (i, (event, range)) in events.enumerate() {
@@ -173,11 +173,11 @@ impl<'n, 'a> Walk<'n, 'a> {
     }
 
     /// The page, headings and terms in the order they are shown.
-    fn finish(mut self) -> PageIds {
+    fn finish(mut self) -> Collected {
         self.headings.sort_by_key(|(place, _)| *place);
         self.terms.sort_by_key(|(place, _)| *place);
         self.page.headings = self.headings.into_iter().map(|(_, h)| h).collect();
         self.page.terms = self.terms.into_iter().map(|(_, t)| t).collect();
-        self.page.finish()
+        self.page
     }
 }

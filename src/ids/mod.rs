@@ -160,7 +160,15 @@ fn loose(text: &str) -> String {
 ///   gets no generated id; footnote definitions are moved to the end of the
 ///   page first.
 pub fn mdbook_page(text: &str, options: MarkdownOptions, generation: Generation) -> PageIds {
-    mdbook_ids(&events_of(text, options), generation)
+    mdbook_ids(&events_of(text, options), generation).finish(HeadingTexts::Keep)
+}
+
+/// Whether a [`PageIds`] keeps its headings' texts: only a lookup of a
+/// heading by its text needs them; an anchor check needs the ids alone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HeadingTexts {
+    Keep,
+    Drop,
 }
 
 /// [`mdbook_page_and_links`] in one pass over the events of `text`,
@@ -170,7 +178,7 @@ fn streamed(
     text: &str,
     options: MarkdownOptions,
     generation: Generation,
-) -> Option<(PageIds, Vec<Link>)> {
+) -> Option<(Collected, Vec<Link>)> {
     let mut links = Vec::new();
     let mut footnote = false;
     let events = options
@@ -201,7 +209,7 @@ fn streamed(
 }
 
 /// The ids of an already parsed chapter, by generation.
-fn mdbook_ids(events: &[Spanned<'_>], generation: Generation) -> PageIds {
+fn mdbook_ids(events: &[Spanned<'_>], generation: Generation) -> Collected {
     match generation {
         Generation::V05 => mdbook05::page_ids(events),
         Generation::V04 => mdbook04::page_ids(events),
@@ -346,15 +354,16 @@ pub fn mdbook_page_and_links(
     text: &str,
     options: MarkdownOptions,
     generation: Generation,
+    texts: HeadingTexts,
 ) -> (PageIds, Vec<Link>) {
     // A page without footnotes is walked as it is parsed: only footnote
     // definitions are rendered out of order.
-    if memchr::memmem::find(text.as_bytes(), b"[^").is_none()
-        && let Some(found) = streamed(text, options, generation)
-    {
-        return found;
-    }
-    from_event_vector(text, options, generation)
+    let found = match memchr::memmem::find(text.as_bytes(), b"[^") {
+        None => streamed(text, options, generation),
+        Some(_) => None,
+    };
+    let (page, links) = found.unwrap_or_else(|| from_event_vector(text, options, generation));
+    (page.finish(texts), links)
 }
 
 /// [`mdbook_page_and_links`] from all of the page's events at once: for
@@ -363,7 +372,7 @@ fn from_event_vector(
     text: &str,
     options: MarkdownOptions,
     generation: Generation,
-) -> (PageIds, Vec<Link>) {
+) -> (Collected, Vec<Link>) {
     let events = events_of(text, options);
     let links = events
         .iter()

@@ -1,34 +1,37 @@
-//! A page's ids as the index keeps them: every id and heading text of the
-//! page in one string, and small fixed-size entries pointing into it. The
-//! index holds the ids of every page the anchor check parsed for the whole
-//! run; a `String` per id and per heading text made them most of the
-//! plugin's memory above its input on large books.
+//! A page's ids as the index keeps them: small fixed-size entries and
+//! every id and heading text they point to, in one allocation. The index
+//! holds the ids of every page the anchor check parsed for the whole run; a
+//! `String` per id and per heading text made them most of the plugin's
+//! memory above its input on large books, and each small allocation kept
+//! for the run also splits the free memory the parse of the next page
+//! would reuse.
 
 use std::collections::HashSet;
 use std::ops::Range;
 
-use super::{Heading, Term, ascii_loose_eq, loose};
+use super::{Heading, HeadingTexts, Term, ascii_loose_eq, loose};
 
 /// Every id one rendered page has.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Clone, Default, PartialEq, Eq)]
 pub struct PageIds {
-    /// The ids and heading texts, one after the other.
-    names: Box<str>,
-    /// The headings with an id (in page order), then the definition-list
-    /// terms with an id (mdBook 0.5 only), then the other ids (raw HTML
-    /// `id` attributes and `<a name>`, footnote ids; without repeats and
-    /// without the headings' and terms' ids): one allocation for all.
-    entries: Box<[Entry]>,
-    /// How many of `entries` are headings.
+    /// The entries ([`Entry::SIZE`] bytes each): the headings with an id
+    /// (in page order), then the definition-list terms with an id (mdBook
+    /// 0.5 only), then the other ids (raw HTML `id` attributes and `<a
+    /// name>`, footnote ids; without repeats and without the headings' and
+    /// terms' ids). Then the names they point to: the ids, then the texts.
+    data: Box<[u8]>,
+    /// How many entries there are.
+    count: u32,
+    /// How many of the entries are headings.
     headings: u32,
-    /// How many of `entries` after the headings are terms.
+    /// How many of the entries after the headings are terms.
     terms: u32,
     /// A directive on the page failed, so ids it would have made (group
     /// headings, FAQ questions) may be missing: a missing anchor here is a
     /// follow-on of that failure, not a problem of its own.
     pub partial: bool,
-    /// The heading and term texts were dropped ([`forget_texts`](Self::forget_texts)).
-    texts_forgotten: bool,
+    /// The heading and term texts were not kept ([`HeadingTexts::Drop`]).
+    texts_dropped: bool,
 }
 
 /// A heading of a [`PageIds`], borrowed from it.
@@ -57,7 +60,7 @@ pub struct TermRef<'p> {
     pub range: Range<usize>,
 }
 
-/// Where one name is in [`PageIds::names`].
+/// Where one name is among a [`PageIds`]'s names.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct Span {
     start: u32,
@@ -78,6 +81,43 @@ struct Entry {
 }
 
 impl Entry {
+    /// The bytes of one entry in [`PageIds::data`].
+    const SIZE: usize = 26;
+
+    fn write(&self, out: &mut Vec<u8>) {
+        let numbers = [self.id.start, self.id.len, self.text.start, self.text.len];
+        for n in numbers.into_iter().chain([self.start, self.end]) {
+            out.extend_from_slice(&n.to_le_bytes());
+        }
+        out.extend_from_slice(&[self.level, u8::from(self.custom_id)]);
+    }
+
+    /// The entry written at the start of `bytes` (all zero past its end).
+    fn read(bytes: &[u8]) -> Entry {
+        let number = |at: usize| {
+            let mut word = [0; 4];
+            if let Some(written) = bytes.get(at..at + 4) {
+                word.copy_from_slice(written);
+            }
+            u32::from_le_bytes(word)
+        };
+        let byte = |at: usize| bytes.get(at).copied().unwrap_or(0);
+        Entry {
+            id: Span {
+                start: number(0),
+                len: number(4),
+            },
+            text: Span {
+                start: number(8),
+                len: number(12),
+            },
+            start: number(16),
+            end: number(20),
+            level: byte(24),
+            custom_id: byte(25) != 0,
+        }
+    }
+
     fn new(id: Span, text: Span, range: &Range<usize>, level: u8, custom_id: bool) -> Self {
         Entry {
             id,
@@ -109,17 +149,17 @@ impl PageIds {
     /// Whether the page has an element with this id, i.e. whether
     /// `page#id` lands somewhere.
     pub fn contains(&self, id: &str) -> bool {
-        self.ids().any(|known| known == id)
+        (self.part(0, self.count)).any(|e| self.name_bytes(e.id) == id.as_bytes())
     }
 
     /// All ids: headings, then terms, then the others.
     pub fn ids(&self) -> impl Iterator<Item = &str> + '_ {
-        self.entries.iter().map(|e| self.name(e.id))
+        self.part(0, self.count).map(|e| self.name(e.id))
     }
 
     /// The headings with an id, in page order.
     pub fn headings(&self) -> impl DoubleEndedIterator<Item = HeadingRef<'_>> + Clone + '_ {
-        self.part(0, self.headings).iter().map(|h| HeadingRef {
+        self.part(0, self.headings).map(|h| HeadingRef {
             level: h.level,
             text: self.name(h.text),
             id: self.name(h.id),
@@ -130,19 +170,17 @@ impl PageIds {
 
     /// The definition-list terms with an id, in page order.
     pub fn terms(&self) -> impl Iterator<Item = TermRef<'_>> + '_ {
-        self.part(self.headings, self.terms)
-            .iter()
-            .map(|t| TermRef {
-                text: self.name(t.text),
-                id: self.name(t.id),
-                range: t.range(),
-            })
+        self.part(self.headings, self.terms).map(|t| TermRef {
+            text: self.name(t.text),
+            id: self.name(t.id),
+            range: t.range(),
+        })
     }
 
     /// The ids that are neither a heading's nor a term's.
     pub fn other_ids(&self) -> impl Iterator<Item = &str> + '_ {
-        let skip = self.headings as usize + self.terms as usize;
-        self.entries.iter().skip(skip).map(|e| self.name(e.id))
+        let skip = self.headings.saturating_add(self.terms);
+        (self.part(skip, self.count.saturating_sub(skip))).map(|e| self.name(e.id))
     }
 
     /// The first heading whose text is `text` as an author would type it:
@@ -150,7 +188,7 @@ impl PageIds {
     /// plain: `` `cargo test` `` in it is `cargo test`) and smart punctuation
     /// (`Don't` finds the heading mdBook renders as `Don’t`).
     pub fn find_by_text(&self, text: &str) -> Option<HeadingRef<'_>> {
-        debug_assert!(!self.texts_forgotten, "the page's texts were dropped");
+        debug_assert!(!self.texts_dropped, "the page's texts were not kept");
         let wanted = loose(text);
         self.headings()
             .find(|h| match ascii_loose_eq(h.text, &wanted) {
@@ -159,34 +197,23 @@ impl PageIds {
             })
     }
 
-    /// Drops the heading and term texts, keeping the ids: for an index
-    /// that only checks anchors (nothing looks a heading up by its text),
-    /// where they would be half of what it keeps of each page.
-    pub fn forget_texts(&mut self) {
-        let ids_end = (self.entries.iter())
-            .map(|e| e.id.start + e.id.len)
-            .max()
-            .unwrap_or(0);
-        for entry in &mut self.entries {
-            entry.text = Span::default();
-        }
-        let mut names = String::from(std::mem::take(&mut self.names));
-        names.truncate(ids_end as usize);
-        self.names = names.into_boxed_str();
-        self.texts_forgotten = true;
+    /// `count` entries from entry `start`.
+    fn part(&self, start: u32, count: u32) -> impl DoubleEndedIterator<Item = Entry> + Clone + '_ {
+        let (start, count) = (start as usize, count as usize);
+        let bytes = (self.data)
+            .get(start * Entry::SIZE..(start + count) * Entry::SIZE)
+            .unwrap_or_default();
+        bytes.chunks_exact(Entry::SIZE).map(Entry::read)
     }
 
-    /// `count` entries from `start`.
-    fn part(&self, start: u32, count: u32) -> &[Entry] {
-        let start = start as usize;
-        (self.entries)
-            .get(start..start + count as usize)
-            .unwrap_or_default()
-    }
-
+    /// A name; written from a `str` at its boundaries, so always text.
     fn name(&self, span: Span) -> &str {
-        let start = span.start as usize;
-        (self.names)
+        std::str::from_utf8(self.name_bytes(span)).unwrap_or_default()
+    }
+
+    fn name_bytes(&self, span: Span) -> &[u8] {
+        let start = self.count as usize * Entry::SIZE + span.start as usize;
+        (self.data)
             .get(start..start + span.len as usize)
             .unwrap_or_default()
     }
@@ -209,20 +236,21 @@ impl Collected {
         }
     }
 
-    /// The page's ids, without repeats of heading and term ids in the others.
-    pub fn finish(self) -> PageIds {
+    /// The page's ids, without repeats of heading and term ids in the
+    /// others; with the headings' and terms' texts if `texts` says so.
+    pub fn finish(self, texts: HeadingTexts) -> PageIds {
+        let keep = texts == HeadingTexts::Keep;
         let named: HashSet<&str> = (self.headings.iter().map(|h| h.id.as_str()))
             .chain(self.terms.iter().map(|t| t.id.as_str()))
             .collect();
         let other: Vec<&String> = (self.other.iter())
             .filter(|id| !named.contains(id.as_str()))
             .collect();
-        let size: usize = (self.headings.iter().map(|h| h.id.len() + h.text.len()))
-            .chain(self.terms.iter().map(|t| t.id.len() + t.text.len()))
+        let text_len = |text: &String| if keep { text.len() } else { 0 };
+        let size: usize = (self.headings.iter().map(|h| h.id.len() + text_len(&h.text)))
+            .chain(self.terms.iter().map(|t| t.id.len() + text_len(&t.text)))
             .chain(other.iter().map(|id| id.len()))
             .sum();
-        // The ids first, then the texts, so that dropping the texts
-        // shortens the string in place (see `forget_texts`).
         let mut names = Names(String::with_capacity(size));
         let count = self.headings.len() + self.terms.len() + other.len();
         let mut entries = Vec::with_capacity(count);
@@ -246,17 +274,33 @@ impl Collected {
         }
         let texts =
             (self.headings.iter().map(|h| &h.text)).chain(self.terms.iter().map(|t| &t.text));
-        for (entry, text) in entries.iter_mut().zip(texts) {
+        for (entry, text) in entries.iter_mut().zip(texts).filter(|_| keep) {
             entry.text = names.add(text);
         }
+        let mut data = Vec::with_capacity(entries.len() * Entry::SIZE + names.0.len());
+        for entry in &entries {
+            entry.write(&mut data);
+        }
+        data.extend_from_slice(names.0.as_bytes());
         PageIds {
-            names: names.0.into_boxed_str(),
-            entries: entries.into_boxed_slice(),
+            data: data.into_boxed_slice(),
+            count: offset32(entries.len()),
             headings: offset32(self.headings.len()),
             terms: offset32(self.terms.len()),
             partial: false,
-            texts_forgotten: false,
+            texts_dropped: !keep,
         }
+    }
+}
+
+impl std::fmt::Debug for PageIds {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PageIds")
+            .field("headings", &self.headings().collect::<Vec<_>>())
+            .field("terms", &self.terms().collect::<Vec<_>>())
+            .field("other", &self.other_ids().collect::<Vec<_>>())
+            .field("partial", &self.partial)
+            .finish()
     }
 }
 
@@ -306,6 +350,31 @@ mod tests {
     }
 
     #[test]
+    fn an_entry_reads_back_as_it_was_written() {
+        let entry = Entry {
+            id: Span {
+                start: 1,
+                len: u32::MAX,
+            },
+            text: Span {
+                start: 70_000,
+                len: 3,
+            },
+            start: 0,
+            end: u32::MAX - 1,
+            level: 6,
+            custom_id: true,
+        };
+        let mut bytes = Vec::new();
+        entry.write(&mut bytes);
+        assert_eq!(bytes.len(), Entry::SIZE);
+        assert_eq!(Entry::read(&bytes), entry);
+        // Past the end, what is missing reads as zero: never a panic.
+        assert_eq!(Entry::read(&bytes[..4]).id.len, 0);
+        assert_eq!(offset32(usize::MAX), u32::MAX);
+    }
+
+    #[test]
     fn names_come_back_as_they_went_in() {
         let mut collected = Collected {
             headings: vec![heading("Über uns", "über-uns"), heading("", "x")],
@@ -319,7 +388,7 @@ mod tests {
         collected.add_other("raw".into());
         collected.add_other("raw".into());
         collected.add_other("x".into()); // a heading's id already
-        let page = collected.finish();
+        let page = collected.finish(HeadingTexts::Keep);
         let headings: Vec<Heading> = page.headings().map(|h| h.to_heading()).collect();
         assert_eq!(
             headings,

@@ -792,12 +792,15 @@ fn one_pass_over_the_events_gives_what_the_vector_gives() {
             ..MarkdownOptions::defaults(generation)
         };
         for text in texts {
-            let expected = from_event_vector(text, options, generation);
-            assert_eq!(
-                mdbook_page_and_links(text, options, generation),
-                expected,
-                "{generation:?}: {text}"
-            );
+            let (page, links) = from_event_vector(text, options, generation);
+            let expected = (page.finish(HeadingTexts::Keep), links);
+            let found = mdbook_page_and_links(text, options, generation, HeadingTexts::Keep);
+            assert_eq!(found, expected, "{generation:?}: {text}");
+            // Without the texts: the same ids, the same links.
+            let (ids, links) = mdbook_page_and_links(text, options, generation, HeadingTexts::Drop);
+            assert!(ids.ids().eq(expected.0.ids()), "{generation:?}: {text}");
+            assert!(ids.headings().all(|h| h.text.is_empty()));
+            assert_eq!(links, expected.1);
         }
     }
 }
@@ -835,8 +838,13 @@ fn only_links_with_a_fragment_are_listed() {
     for generation in [Generation::V05, Generation::V04] {
         let options = MarkdownOptions::defaults(generation);
         for (_, links) in [
-            mdbook_page_and_links(text, options, generation),
-            mdbook_page_and_links(&text[..text.find("\n\n").unwrap_or(0)], options, generation),
+            mdbook_page_and_links(text, options, generation, HeadingTexts::Drop),
+            mdbook_page_and_links(
+                &text[..text.find("\n\n").unwrap_or(0)],
+                options,
+                generation,
+                HeadingTexts::Drop,
+            ),
         ] {
             let dests: Vec<&str> = links.iter().map(|l| l.dest.as_str()).collect();
             assert_eq!(dests, ["b.md#c", "#e"], "{generation:?}");

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
 use crate::config::Settings;
-use crate::ids::{self, BookIds, Link, PageIds};
+use crate::ids::{self, BookIds, HeadingTexts, Link, PageIds};
 use crate::mdbook::Chapter;
 
 /// The book's pages as they will be rendered, indexed on demand.
@@ -41,8 +41,7 @@ pub type Texts<'a> = dyn Fn(usize) -> Cow<'a, str> + Sync + 'a;
 impl<'a> BookIndex<'a> {
     /// The index of `chapters`, whose expanded texts `texts` makes and in
     /// which a directive failed where `partial` says so (one per chapter).
-    /// Heading texts are kept if `keep_texts` (see
-    /// [`PageIds::forget_texts`]).
+    /// Heading texts are kept if `keep_texts` (see [`HeadingTexts`]).
     pub fn new(
         settings: &'a Settings,
         chapters: &'a [Chapter],
@@ -88,12 +87,13 @@ impl<'a> BookIndex<'a> {
     /// Parses chapter `index`'s expanded `text`.
     fn parse(&self, index: usize, text: &str) -> (PageIds, Vec<Link>) {
         let settings = self.settings;
+        let texts = match self.keep_texts {
+            true => HeadingTexts::Keep,
+            false => HeadingTexts::Drop,
+        };
         let (mut ids, links) =
-            ids::mdbook_page_and_links(text, settings.markdown, settings.generation);
+            ids::mdbook_page_and_links(text, settings.markdown, settings.generation, texts);
         ids.partial = self.partial.get(index).copied().unwrap_or(false);
-        if !self.keep_texts {
-            ids.forget_texts();
-        }
         (ids, links)
     }
 

@@ -26,7 +26,9 @@ use super::Generation;
 /// of its memory on a book of many small chapters.
 #[derive(Clone, Default)]
 pub struct Chapter {
-    /// The name, the path and the source path, one after the other.
+    /// The name, the path and the source path, one after the other; the
+    /// source path only when it differs from the path (most often it is
+    /// the same).
     strings: Box<str>,
     /// Where the path starts in `strings` (and the name ends).
     path_start: u32,
@@ -34,6 +36,7 @@ pub struct Chapter {
     source_start: u32,
     has_path: bool,
     has_source_path: bool,
+    source_is_path: bool,
     /// The Markdown content, after the preprocessors that ran before us.
     pub content: Content,
 }
@@ -47,10 +50,12 @@ impl Chapter {
         source_path: Option<&str>,
         content: impl Into<Content>,
     ) -> Chapter {
+        let source_is_path = path.is_some() && source_path == path;
+        let source = source_path.filter(|_| !source_is_path);
         let path_len = path.map_or(0, str::len);
-        let total = name.len() + path_len + source_path.map_or(0, str::len);
+        let total = name.len() + path_len + source.map_or(0, str::len);
         let mut strings = String::with_capacity(total);
-        for part in [Some(name), path, source_path].into_iter().flatten() {
+        for part in [Some(name), path, source].into_iter().flatten() {
             strings.push_str(part);
         }
         // Names and paths past 4 GiB in all (no book comes near) are cut.
@@ -61,6 +66,7 @@ impl Chapter {
             source_start: offset(name.len() + path_len),
             has_path: path.is_some(),
             has_source_path: source_path.is_some(),
+            source_is_path,
             content: content.into(),
         }
     }
@@ -82,6 +88,9 @@ impl Chapter {
 
     /// The file the content came from, relative to `src`.
     pub fn source_path(&self) -> Option<&str> {
+        if self.source_is_path {
+            return self.path();
+        }
         let source = self.source_start as usize..;
         (self.has_source_path).then(|| self.strings.get(source).unwrap_or_default())
     }
@@ -110,7 +119,7 @@ pub struct Content(Repr);
 #[derive(Clone)]
 enum Repr {
     /// Text given as it is (tests, tools).
-    Text(String),
+    Text(Box<str>),
     /// The JSON string (quotes included) at `span` of `json`.
     InJson {
         json: Arc<Vec<u8>>,
@@ -120,7 +129,7 @@ enum Repr {
 
 impl Default for Repr {
     fn default() -> Self {
-        Repr::Text(String::new())
+        Repr::Text(Box::default())
     }
 }
 
@@ -230,13 +239,13 @@ fn unescape(inner: &str) -> Option<String> {
 
 impl From<String> for Content {
     fn from(text: String) -> Self {
-        Content(Repr::Text(text))
+        Content(Repr::Text(text.into_boxed_str()))
     }
 }
 
 impl From<&str> for Content {
     fn from(text: &str) -> Self {
-        Content(Repr::Text(text.to_string()))
+        Content(Repr::Text(text.into()))
     }
 }
 

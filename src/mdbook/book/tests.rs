@@ -188,6 +188,8 @@ fn a_chapter_gives_back_its_name_and_paths() {
         ("Draft", None, None),
         ("", Some(""), None),
         ("Ünïcode", None, Some("ü/b.md")),
+        ("Same", Some("a/b.md"), Some("a/b.md")),
+        ("Moved", Some("a/b.md"), Some("b.md")),
     ];
     for (name, path, source) in cases {
         let chapter = Chapter::new(name, path, source, "text");
@@ -197,4 +199,10 @@ fn a_chapter_gives_back_its_name_and_paths() {
         );
         assert_eq!(chapter.content, "text");
     }
+}
+
+#[test]
+fn a_chapter_stays_small() {
+    // One per chapter for the whole run: 50,000 chapters are 2.8 MB.
+    assert!(std::mem::size_of::<Chapter>() <= 56);
 }
