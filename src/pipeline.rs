@@ -11,6 +11,7 @@ use crate::config::{AnchorCheck, OnError, Settings};
 use crate::data::Data;
 use crate::diagnostic::{Diagnostic, Location, Severity};
 use crate::expand::{self, Expanded, Run, directive::Registry};
+use crate::ids::HeadingTexts;
 use crate::index::BookIndex;
 use crate::mdbook::{self, Chapter};
 use crate::paths::ShownPaths;
@@ -361,8 +362,11 @@ fn check_chapters<'a>(
         }
     };
     // Only link directives look headings up by their text.
-    let keep_texts = (expanded.iter().flatten()).any(|e| !e.deferred.links.is_empty());
-    let book = BookIndex::new(settings, chapters, Box::new(texts), partial, keep_texts);
+    let heading_texts = match (expanded.iter().flatten()).any(|e| !e.deferred.links.is_empty()) {
+        true => HeadingTexts::Keep,
+        false => HeadingTexts::Drop,
+    };
+    let book = BookIndex::new(settings, chapters, Box::new(texts), partial, heading_texts);
     let checked = check::check_book(&run, &expanded, &book);
     let redirects = match settings.check_anchors {
         AnchorCheck::Off => Vec::new(),

@@ -21,12 +21,12 @@ pub struct BookIndex<'a> {
     /// Each chapter's text after the expand stage. It is made on each call
     /// (expanded texts are not kept, see `expand::Expanded`), so the index
     /// holds only what its parse found.
-    texts: Box<Texts<'a>>,
+    made: Box<Texts<'a>>,
     /// Whether a directive failed in each chapter (see [`PageIds::partial`]).
     partial: Vec<bool>,
     /// Whether heading texts are kept: only a link directive looks a
     /// heading up by its text; the anchor check needs ids only.
-    keep_texts: bool,
+    texts: HeadingTexts,
     pages: Vec<OnceLock<PageIds>>,
     /// The links of pages parsed as a link's target, until their own
     /// chapter's check takes them.
@@ -41,21 +41,21 @@ pub type Texts<'a> = dyn Fn(usize) -> Cow<'a, str> + Sync + 'a;
 impl<'a> BookIndex<'a> {
     /// The index of `chapters`, whose expanded texts `texts` makes and in
     /// which a directive failed where `partial` says so (one per chapter).
-    /// Heading texts are kept if `keep_texts` (see [`HeadingTexts`]).
+    /// Pages keep their heading texts or not as `texts` says.
     pub fn new(
         settings: &'a Settings,
         chapters: &'a [Chapter],
-        texts: Box<Texts<'a>>,
+        made: Box<Texts<'a>>,
         partial: Vec<bool>,
-        keep_texts: bool,
+        texts: HeadingTexts,
     ) -> Self {
         BookIndex {
             settings,
             chapters,
             pages: chapters.iter().map(|_| OnceLock::new()).collect(),
-            texts,
+            made,
             partial,
-            keep_texts,
+            texts,
             waiting: Mutex::default(),
             by_path: OnceLock::new(),
         }
@@ -87,12 +87,8 @@ impl<'a> BookIndex<'a> {
     /// Parses chapter `index`'s expanded `text`.
     fn parse(&self, index: usize, text: &str) -> (PageIds, Vec<Link>) {
         let settings = self.settings;
-        let texts = match self.keep_texts {
-            true => HeadingTexts::Keep,
-            false => HeadingTexts::Drop,
-        };
         let (mut ids, links) =
-            ids::mdbook_page_and_links(text, settings.markdown, settings.generation, texts);
+            ids::mdbook_page_and_links(text, settings.markdown, settings.generation, self.texts);
         ids.partial = self.partial.get(index).copied().unwrap_or(false);
         (ids, links)
     }
@@ -108,7 +104,7 @@ impl BookIds for BookIndex<'_> {
     fn page(&self, chapter: usize) -> Option<&PageIds> {
         let slot = self.pages.get(chapter)?;
         Some(slot.get_or_init(|| {
-            let (ids, links) = self.parse(chapter, &(self.texts)(chapter));
+            let (ids, links) = self.parse(chapter, &(self.made)(chapter));
             // Kept before the page is published: the chapter's own check,
             // which may be waiting for this page, then finds them.
             if !links.is_empty()
@@ -167,7 +163,13 @@ mod tests {
             chapter("b.md", ""),
         ];
         let texts = |i: usize| chapters[i].content.get();
-        let index = BookIndex::new(&settings, &chapters, Box::new(texts), vec![false; 5], false);
+        let index = BookIndex::new(
+            &settings,
+            &chapters,
+            Box::new(texts),
+            vec![false; 5],
+            HeadingTexts::Drop,
+        );
         let found = ["a.md", "b.md", "b/c.md", "", "c.md", "b"].map(|p| index.chapter_by_path(p));
         assert_eq!(found, [Some(2), Some(4), Some(3), None, None, None]);
     }
@@ -185,7 +187,7 @@ mod tests {
             &chapters,
             Box::new(texts),
             vec![false, true],
-            true,
+            HeadingTexts::Keep,
         );
         // b's page is parsed as a link target first; its links wait for b.
         let b = index.page(1).expect("b is parsed");
