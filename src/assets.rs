@@ -2,6 +2,8 @@
 //! them beside `book.toml` and adds them to `[output.html]`; a book without
 //! them gets the same styles and script inline in pages that use them.
 
+use crate::mdbook::config::html_list;
+
 /// The stylesheet's file name.
 pub const CSS_FILE: &str = "mdbook-community.css";
 /// The script's file name.
@@ -11,18 +13,10 @@ pub const CSS: &str = include_str!("../assets/mdbook-community.css");
 /// The script.
 pub const JS: &str = include_str!("../assets/mdbook-community.js");
 
-/// Whether the book's config lists both assets in `[output.html]`.
-pub fn installed(config: &serde_json::Value) -> bool {
-    let html = config.get("output").and_then(|o| o.get("html"));
+/// Whether the book's `[output.html]` lists both assets.
+pub fn installed(html: Option<&serde_json::Value>) -> bool {
     let lists = |key: &str, file: &str| {
-        html.and_then(|h| h.get(key))
-            .and_then(serde_json::Value::as_array)
-            .is_some_and(|items| {
-                items
-                    .iter()
-                    .filter_map(serde_json::Value::as_str)
-                    .any(|item| item.rsplit(['/', '\\']).next() == Some(file))
-            })
+        html_list(html, key).any(|item| item.rsplit(['/', '\\']).next() == Some(file))
     };
     lists("additional-css", CSS_FILE) && lists("additional-js", JS_FILE)
 }
@@ -42,15 +36,14 @@ mod tests {
 
     #[test]
     fn detects_installed_assets() {
-        let yes = serde_json::json!({"output": {"html": {
+        let yes = serde_json::json!({
             "additional-css": ["theme/x.css", "./mdbook-community.css"],
             "additional-js": ["mdbook-community.js"]
-        }}});
-        assert!(installed(&yes));
-        let half =
-            serde_json::json!({"output": {"html": {"additional-css": ["mdbook-community.css"]}}});
-        assert!(!installed(&half));
-        assert!(!installed(&serde_json::json!({})));
+        });
+        assert!(installed(Some(&yes)));
+        let half = serde_json::json!({"additional-css": ["mdbook-community.css"]});
+        assert!(!installed(Some(&half)));
+        assert!(!installed(None));
     }
 
     /// Pages that inline the assets must not hold anything mdBook's

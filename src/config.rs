@@ -2,13 +2,12 @@
 //! passes, plus the facts about the build the directives need.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use serde_json::Value;
 
-use crate::diagnostic::{Code, Diagnostic, SourceFile, did_you_mean};
-use crate::mdbook::MarkdownOptions;
-use crate::mdbook::{Context, Generation};
+use crate::diagnostic::{Code, Diagnostic, did_you_mean};
+use crate::mdbook::config::BookToml;
+use crate::mdbook::{Context, Generation, MarkdownOptions};
 use crate::paths;
 
 mod people;
@@ -16,9 +15,7 @@ mod redirects;
 
 pub use redirects::Redirect;
 
-pub use people::{
-    DEFAULT_FILE, INACTIVE_STATUSES, OwnerCheck, PeopleFormat, PeopleSource, source_paths,
-};
+pub use people::{DEFAULT_FILE, INACTIVE_STATUSES, PeopleFormat, PeopleSource, source_paths};
 
 /// What to do when a directive cannot be expanded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -30,10 +27,10 @@ pub enum OnError {
     Warn,
 }
 
-/// How broken anchors are treated by the whole-book anchor check.
+/// How a check's findings are treated: `check-anchors`, `check-owners`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum AnchorCheck {
-    /// Report broken anchors as warnings (the default).
+pub enum Level {
+    /// Report them as warnings (the default).
     #[default]
     Warn,
     /// Report them as errors.
@@ -42,14 +39,22 @@ pub enum AnchorCheck {
     Off,
 }
 
-impl AnchorCheck {
-    /// `diagnostic` (an error) at the severity this setting gives a broken
-    /// anchor.
+impl Level {
+    /// `diagnostic` (an error) at the severity this level gives a finding.
     pub fn severity_of(self, diagnostic: Diagnostic) -> Diagnostic {
         match self {
-            AnchorCheck::Error => diagnostic,
+            Level::Error => diagnostic,
             _ => diagnostic.as_warning(),
         }
+    }
+
+    /// The level `value` names (`"warn"`, `"error"` or `"off"`).
+    fn read(value: &Value) -> Result<Level, Problem> {
+        Ok(match choice(value, &["warn", "error", "off"])? {
+            "error" => Level::Error,
+            "off" => Level::Off,
+            _ => Level::Warn,
+        })
     }
 }
 
@@ -73,7 +78,7 @@ pub struct Settings {
     /// Whether `people` was set in book.toml.
     pub people_configured: bool,
     /// `check-owners`: the CODEOWNERS drift check.
-    pub check_owners: OwnerCheck,
+    pub check_owners: Level,
     /// `inactive-statuses`: statuses that mean someone no longer serves.
     pub inactive_statuses: Vec<String>,
     /// `codeowners`: the CODEOWNERS file, relative to the root.
@@ -83,7 +88,7 @@ pub struct Settings {
     /// `contributing-url`: where CONTRIBUTING lives on the repository host.
     pub contributing_url: Option<String>,
     /// `check-anchors`.
-    pub check_anchors: AnchorCheck,
+    pub check_anchors: Level,
     /// Whether `install` added the CSS and JS to `[output.html]`; if not,
     /// pages that need them get them inline.
     pub assets_installed: bool,
@@ -128,40 +133,34 @@ impl Settings {
     /// `book.toml`. With `on-error = "warn"` the build goes on with these
     /// settings; otherwise the problems fail it.
     pub fn read(context: &Context, generation: Generation) -> (Settings, Vec<Diagnostic>) {
-        let config = &context.config;
-        let src = config
-            .get("book")
-            .and_then(|b| b.get("src"))
-            .and_then(Value::as_str)
-            .unwrap_or("src");
+        let html = context.html_table();
         let mut settings = Settings {
             root: context.root.clone(),
-            src: PathBuf::from(src),
+            src: PathBuf::from(context.src()),
             generation,
             html: context.renderer == "html",
-            markdown: MarkdownOptions::from_config(config, generation),
+            markdown: MarkdownOptions::from_html(html, generation),
             on_error: OnError::default(),
             people: Vec::new(),
             people_configured: false,
-            check_owners: OwnerCheck::default(),
+            check_owners: Level::default(),
             inactive_statuses: INACTIVE_STATUSES.map(str::to_string).to_vec(),
             codeowners: None,
             contributing: None,
             contributing_url: None,
-            check_anchors: AnchorCheck::default(),
-            assets_installed: crate::assets::installed(config),
-            redirects: redirects::read(config, &context.root),
+            check_anchors: Level::default(),
+            assets_installed: crate::assets::installed(html),
+            redirects: redirects::read(html, &context.root),
         };
-        let table = config.get("preprocessor").and_then(|p| p.get("community"));
-        let Some(Value::Object(table)) = table else {
+        let Some(table) = context.plugin_table() else {
             return (settings, Vec::new());
         };
         let mut problems = Vec::new();
         let mut book_toml = None;
         for (key, value) in table {
             if let Err(problem) = settings.apply(key, value) {
-                let book_toml = book_toml.get_or_insert_with(|| BookToml::new(&context.root));
-                problems.push(book_toml.diagnostic(key, problem));
+                let book_toml = book_toml.get_or_insert_with(|| BookToml::read(&context.root));
+                problems.push(problem.diagnostic(key, book_toml.as_ref()));
             }
         }
         (settings, problems)
@@ -175,13 +174,7 @@ impl Settings {
                     _ => OnError::Fail,
                 }
             }
-            "check-anchors" => {
-                self.check_anchors = match choice(value, &["warn", "error", "off"])? {
-                    "error" => AnchorCheck::Error,
-                    "off" => AnchorCheck::Off,
-                    _ => AnchorCheck::Warn,
-                }
-            }
+            "check-anchors" => self.check_anchors = Level::read(value)?,
             "people" => self.apply_people(value)?,
             "check-owners" | "inactive-statuses" => self.apply_owner_check(key, value)?,
             "codeowners" | "contributing" => {
@@ -347,26 +340,11 @@ fn choice<'a>(value: &Value, choices: &[&'a str]) -> Result<&'a str, Problem> {
     })
 }
 
-/// `book.toml`, read only when a setting is wrong, to point at the line.
-struct BookToml {
-    file: Option<Arc<SourceFile>>,
-}
-
-impl BookToml {
-    fn new(root: &Path) -> Self {
-        let file = std::fs::read_to_string(root.join("book.toml"))
-            .ok()
-            .map(|text| {
-                Arc::new(SourceFile {
-                    name: "book.toml".into(),
-                    text,
-                })
-            });
-        BookToml { file }
-    }
-
-    fn diagnostic(&self, key: &str, problem: Problem) -> Diagnostic {
-        let (code, message, suggestion, point_at_value) = match problem {
+impl Problem {
+    /// The diagnostic for this problem with `key`, at its place in
+    /// `book.toml` when the file can be read.
+    fn diagnostic(self, key: &str, book_toml: Option<&BookToml>) -> Diagnostic {
+        let (code, message, suggestion, point_at_value) = match self {
             Problem::Key {
                 message,
                 suggestion,
@@ -383,25 +361,11 @@ impl BookToml {
             ),
         };
         let diagnostic = Diagnostic::error(code, message).with_suggestion(suggestion);
-        match self
-            .file
-            .as_ref()
-            .and_then(|f| Some((f, locate(&f.text, key, point_at_value)?)))
-        {
-            Some((file, range)) => diagnostic.in_file(file, range),
+        let place = book_toml.and_then(|b| Some((b, b.plugin_key(key, point_at_value)?)));
+        match place {
+            Some((book_toml, range)) => diagnostic.in_file(&book_toml.file, range),
             None => diagnostic.at_path("book.toml"),
         }
-    }
-}
-
-/// The span of `[preprocessor.community] key` (or of its value) in `book.toml`.
-fn locate(text: &str, key: &str, value: bool) -> Option<std::ops::Range<usize>> {
-    let doc = toml_edit::Document::parse(text).ok()?;
-    let table = doc.get("preprocessor")?.get("community")?.as_table_like()?;
-    if value {
-        table.get(key)?.span()
-    } else {
-        table.get_key_value(key)?.0.span()
     }
 }
 

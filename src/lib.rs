@@ -7,8 +7,7 @@
 
 mod assets;
 mod check;
-mod check_command;
-mod cli;
+mod cmd;
 mod config;
 mod data;
 mod diagnostic;
@@ -16,17 +15,19 @@ mod directives;
 mod expand;
 mod ids;
 mod index;
-mod install;
+mod intern;
 mod markdown;
 mod mdbook;
 mod parallel;
 mod paths;
 mod pipeline;
 mod report;
+mod span;
 mod unicode;
 
-pub use cli::main as run_cli;
-pub use pipeline::{Environment, preprocess};
+pub use cmd::main as run_cli;
+pub use pipeline::preprocess;
+pub use report::Environment;
 
 /// Hooks for the integration tests, fuzz targets and benchmarks: the
 /// stages' entry points and types they drive directly. Not a stable API.
@@ -37,8 +38,8 @@ pub mod testing {
     pub use crate::data::people::People;
     pub use crate::data::tree as datatree;
     pub use crate::diagnostic::{Code, Diagnostic, Severity, SourceFile, all_codes};
+    pub use crate::expand::Registry;
     pub use crate::expand::args::{self, ArgKind};
-    pub use crate::expand::directive::Registry;
     pub use crate::mdbook::protocol;
     pub use crate::mdbook::{Book, Chapter, Context, Generation};
     pub use crate::paths::ShownPaths;

@@ -119,6 +119,15 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     })
 }
 
+/// The repository `folder` is in: the nearest folder holding `.git`.
+pub fn repository_of(folder: &Path) -> Option<PathBuf> {
+    let folder = folder.canonicalize().ok()?;
+    folder
+        .ancestors()
+        .find(|a| a.join(".git").exists())
+        .map(Path::to_path_buf)
+}
+
 /// Resolves `link` (a link's path part, without fragment) relative to the
 /// folder of chapter `from` (`guide/intro.md`). `None` when it climbs out of
 /// `src`.

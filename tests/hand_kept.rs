@@ -16,7 +16,11 @@ fn read(path: &str) -> String {
 fn every_directive_has_a_guide_page_in_the_summary() {
     let registry = builtin_registry();
     let summary = read("book/SUMMARY.md");
-    for name in registry.brace_names().chain(registry.fence_names()) {
+    for name in registry
+        .names()
+        .brace_names()
+        .chain(registry.names().fence_names())
+    {
         let page = format!("directives/{name}.md");
         assert!(
             Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -37,13 +41,13 @@ fn every_directive_is_in_the_fuzz_dictionary() {
     let registry = builtin_registry();
     let dictionary = read("fuzz/dict/markdown.dict");
     let has = |entry: String| dictionary.lines().any(|line| line == entry);
-    for name in registry.brace_names() {
+    for name in registry.names().brace_names() {
         assert!(
             has(format!("\"{{{{#{name}\"")),
             "{{{{#{name} is not in fuzz/dict/markdown.dict"
         );
     }
-    for name in registry.fence_names() {
+    for name in registry.names().fence_names() {
         assert!(
             has(format!("\"```{name}\"")),
             "```{name} is not in fuzz/dict/markdown.dict"

@@ -76,7 +76,7 @@ Setext heading\n--------------\n\n\
 /// The brace directives, by name: the shipped registry's, so that a new
 /// directive is fuzzed without anyone remembering to list it here.
 pub fn directive_names() -> Vec<&'static str> {
-    registry().brace_names().collect()
+    registry().names().brace_names().collect()
 }
 
 /// The directive registry, built once.

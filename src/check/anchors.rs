@@ -10,10 +10,9 @@ use std::ops::Range;
 use memchr::memmem;
 use percent_encoding::percent_decode_str;
 
-use super::map::{ChapterMap, Place};
 use super::redirects;
 use crate::diagnostic::{Code, Diagnostic};
-use crate::expand::Run;
+use crate::expand::{ChapterMap, NotePlace, Run};
 use crate::ids::{self, BookIds, PageIds};
 use crate::index::BookIndex;
 use crate::paths;
@@ -24,7 +23,7 @@ pub struct BrokenLink {
     /// What to report (pointing at the fragment where it is written).
     pub diagnostic: Diagnostic,
     /// Where a visible note about it goes (`on-error = "warn"`).
-    pub note_at: Place,
+    pub note_at: NotePlace,
 }
 
 /// Checks the links of chapter `index` (whose expanded text `map` maps

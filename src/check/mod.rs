@@ -1,37 +1,32 @@
 //! The resolve-and-check stage: deferred link directives resolved and every
-//! anchor checked against the index of the expanded book, then each changed
-//! chapter written once from its replacements.
+//! anchor checked against the index of the expanded book. What it decides
+//! for a chapter (its links, the notes after broken links) goes to the
+//! write stage, which makes the chapter's final text with
+//! [`expand::final_text`](crate::expand::final_text).
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 pub mod anchors;
-mod map;
 pub mod owners;
 pub mod redirects;
 
-use crate::config::{AnchorCheck, OnError};
+use crate::config::{Level, OnError};
 use crate::diagnostic::{Diagnostic, Location};
-use crate::expand::directive::{Expansion, Placement};
-use crate::expand::marker::markers_in;
-use crate::expand::splice::{Replacement, splice};
-use crate::expand::{Deferred, Expanded, LinkCx, Run, Shared, error_note};
+use crate::expand::{ChapterMap, Deferred, Expanded, Expansion, LinkCx, NotePlace, Resolved, Run};
 use crate::ids::{self, BookIds};
 use crate::index::BookIndex;
+use crate::intern::Interner;
+use crate::markdown::{Placement, error_note};
 use crate::parallel;
 use anchors::BrokenLink;
-use map::{ChapterMap, Place};
 
 /// One chapter after this stage.
 #[derive(Debug)]
 pub struct Checked {
-    /// The chapter, when this stage had to write it from its replacements
-    /// (to add `on-error = "warn"` notes); otherwise the expanded text with
-    /// [`links`](Self::links) in place of its markers is the chapter (see
-    /// [`Expanded::finish`]).
-    pub text: Option<String>,
-    /// What each link marker of the expanded text becomes.
-    pub links: Vec<Arc<str>>,
-    /// Problems, in chapter offsets.
+    /// What the write stage needs to finish the chapter.
+    pub resolved: Resolved,
+    /// Problems, in chapter offsets, in the order of their places.
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -42,9 +37,9 @@ pub fn check_book(
     book: &BookIndex<'_>,
 ) -> Vec<(usize, Checked)> {
     let settings = run.settings;
-    let check_anchors = settings.check_anchors != AnchorCheck::Off;
+    let check_anchors = settings.check_anchors != Level::Off;
     let url = settings.contributing_url.as_deref();
-    let mut group_pages = std::collections::HashMap::new();
+    let mut group_pages = HashMap::new();
     for (index, e) in expanded.iter().enumerate() {
         for id in e.iter().flat_map(|e| &e.deferred.rendered_groups) {
             group_pages.entry(id.clone()).or_insert(index);
@@ -55,7 +50,7 @@ pub fn check_book(
     let todo: Vec<usize> = (0..run.chapters.len())
         .filter(|&i| check_anchors || expanded[i].is_some())
         .collect();
-    let shared = Shared::default();
+    let interner = Interner::default();
     // Each chapter is decoded by the thread that checks it, and dropped after.
     let checked = parallel::map(
         &todo,
@@ -69,12 +64,13 @@ pub fn check_book(
                 return None;
             }
             let mut checked = check_chapter(run, book, &group_pages, i, &content, e);
-            if e.is_none() && checked.text.is_none() && checked.diagnostics.is_empty() {
+            let unchanged = checked.resolved.notes.is_empty() && checked.diagnostics.is_empty();
+            if e.is_none() && unchanged {
                 return None; // nothing to keep for an unchanged chapter
             }
             // Links resolved alike (a CODEOWNERS table) are kept once.
-            for link in &mut checked.links {
-                *link = shared.share(std::mem::replace(link, Arc::from("")));
+            for link in &mut checked.resolved.links {
+                interner.share_in_place(link);
             }
             Some(Box::new(checked))
         },
@@ -87,20 +83,15 @@ pub fn check_book(
 fn check_chapter(
     run: &Run<'_>,
     book: &BookIndex<'_>,
-    group_pages: &std::collections::HashMap<String, usize>,
+    group_pages: &HashMap<String, usize>,
     index: usize,
     content: &str,
     expanded: Option<&Expanded>,
 ) -> Checked {
     let empty = Deferred::default();
-    let (replacements, spans, deferred, early) = match expanded {
-        Some(e) => (
-            &e.replacements[..],
-            &e.spans[..],
-            &e.deferred,
-            &e.diagnostics[..],
-        ),
-        None => (&[][..], &[][..], &empty, &[][..]),
+    let (deferred, early) = match expanded {
+        Some(e) => (&e.deferred, &e.diagnostics[..]),
+        None => (&empty, &[][..]),
     };
     let cx = LinkCx {
         run,
@@ -111,34 +102,24 @@ fn check_chapter(
     let mut late = Vec::new();
     let links = resolve_links(&cx, deferred, &mut late);
     late.extend(check_generated_anchors(run, book, deferred));
-    let map = ChapterMap {
-        content,
-        replacements,
-        spans,
+    let map = match expanded {
+        Some(e) => e.map(content),
+        None => ChapterMap::unchanged(content),
     };
-    let broken = if run.settings.check_anchors == AnchorCheck::Off {
+    let broken = if run.settings.check_anchors == Level::Off {
         Vec::new()
     } else {
         anchors::check_chapter(run, book, index, &map)
     };
-    // With notes, the chapter is written from its replacements here;
-    // without them the expanded text, markers replaced, is the chapter.
-    let noted =
-        run.settings.on_error == OnError::Warn && broken.iter().any(|b| b.diagnostic.is_error());
-    let text = noted.then(|| {
-        let mut replacements = with_links(replacements, &links);
-        add_notes(
-            &mut replacements,
-            &broken,
-            run.settings.markdown.parser_options(),
-        );
-        splice(content, &replacements)
-    });
+    let notes = match run.settings.on_error {
+        OnError::Warn => notes_for(&broken, run.settings.markdown.parser_options()),
+        OnError::Fail => Vec::new(),
+    };
+    let late = late.into_iter().map(|d| d.for_chapter(index)).collect();
     let mut diagnostics = merge_by_position(early.to_vec(), late);
     diagnostics.extend(broken.into_iter().map(|b| b.diagnostic));
     Checked {
-        text,
-        links,
+        resolved: Resolved { links, notes },
         diagnostics,
     }
 }
@@ -163,7 +144,8 @@ fn resolve_links(
             match result {
                 Ok(Expansion::Inline(text) | Expansion::Block(text)) => text.into(),
                 Err(found) => {
-                    let note = error_note(&found, link.placement, options);
+                    let messages = found.iter().map(|d| d.message.as_str());
+                    let note = error_note(messages, link.placement, options);
                     errors.extend(found);
                     note.into()
                 }
@@ -193,60 +175,21 @@ fn check_generated_anchors(
         .collect()
 }
 
-/// `replacements` with each link marker replaced by its link.
-fn with_links(replacements: &[Replacement], links: &[Arc<str>]) -> Vec<Replacement> {
-    replacements
-        .iter()
-        .map(|r| {
-            let mut text = String::with_capacity(r.text.len());
-            let mut copied = 0;
-            for (range, number) in markers_in(&r.text) {
-                let Some(link) = links.get(number) else {
-                    continue;
-                };
-                text.push_str(&r.text[copied..range.start]);
-                text.push_str(link);
-                copied = range.end;
-            }
-            text.push_str(&r.text[copied..]);
-            Replacement {
-                range: r.range.clone(),
-                text: text.into(),
-            }
-        })
-        .collect()
-}
-
 /// With `on-error = "warn"`, a link the anchor check fails shows in the
 /// page like a failed directive: after the link, or after the directive
 /// block it is in.
-fn add_notes(
-    replacements: &mut Vec<Replacement>,
-    broken: &[BrokenLink],
-    options: pulldown_cmark::Options,
-) {
-    let mut inserted = false;
-    for link in broken.iter().filter(|b| b.diagnostic.is_error()) {
-        match link.note_at {
-            Place::AfterReplacement(k) => {
-                let block = &mut replacements[k];
-                let note = error_note(&[&link.diagnostic], Placement::Block, options);
-                block.text = format!("{}\n\n{note}", block.text.trim_end_matches('\n')).into();
-            }
-            Place::At(at) => {
-                let note = error_note(&[&link.diagnostic], Placement::Inline, options);
-                replacements.push(Replacement {
-                    range: at..at,
-                    text: format!(" {note}").into(),
-                });
-                inserted = true;
-            }
-        }
-    }
-    if inserted {
-        // An insertion goes before a replacement that starts where it is.
-        replacements.sort_by_key(|r| (r.range.start, r.range.end));
-    }
+fn notes_for(broken: &[BrokenLink], options: pulldown_cmark::Options) -> Vec<(NotePlace, String)> {
+    let errors = broken.iter().filter(|b| b.diagnostic.is_error());
+    errors
+        .map(|link| {
+            let placement = match link.note_at {
+                NotePlace::AfterReplacement(_) => Placement::Block,
+                NotePlace::At(_) => Placement::Inline,
+            };
+            let message = [link.diagnostic.message.as_str()];
+            (link.note_at, error_note(message, placement, options))
+        })
+        .collect()
 }
 
 fn start_of(diagnostic: &Diagnostic) -> Option<usize> {

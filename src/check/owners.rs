@@ -10,7 +10,7 @@ use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 use std::sync::Arc;
 
-use crate::config::{OwnerCheck, Settings};
+use crate::config::{Level, Settings};
 use crate::data::Data;
 use crate::data::codeowners::{CodeOwners, Owner, OwnerKind};
 use crate::data::files::{CODEOWNERS_CANDIDATES, find_in_root_then_parent};
@@ -20,10 +20,7 @@ use crate::diagnostic::{Code, Diagnostic, SourceFile, did_you_mean};
 /// The drift check's findings, or nothing when it is off or the book lacks
 /// a roster or a CODEOWNERS file.
 pub fn check(settings: &Settings, data: &Data) -> Vec<Diagnostic> {
-    if settings.check_owners == OwnerCheck::Off
-        || !has_roster(settings)
-        || !has_codeowners(settings)
-    {
+    if settings.check_owners == Level::Off || !has_roster(settings) || !has_codeowners(settings) {
         return Vec::new();
     }
     let (Ok(owners), Ok(people)) = (data.codeowners(settings), data.people(settings)) else {
@@ -35,7 +32,7 @@ pub fn check(settings: &Settings, data: &Data) -> Vec<Diagnostic> {
         .into_iter()
         .map(|finding| finding.diagnostic(owners.file(), &roster, &people))
         .map(|d| match settings.check_owners {
-            OwnerCheck::Error => d,
+            Level::Error => d,
             _ => d.as_warning(),
         })
         .collect()

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use super::{Problem, Settings, choice, path, string};
+use super::{Level, Problem, Settings, path, string};
 use crate::diagnostic::did_you_mean;
 
 /// A file format the roster can be read from.
@@ -92,18 +92,6 @@ impl PeopleSource {
 
 /// The default people file, in the book root.
 pub const DEFAULT_FILE: &str = "maintainers.toml";
-
-/// What the drift check does with what it finds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum OwnerCheck {
-    /// Warn (the default).
-    #[default]
-    Warn,
-    /// Fail the build.
-    Error,
-    /// Do not check.
-    Off,
-}
 
 /// Statuses that mean someone no longer serves, by default.
 pub const INACTIVE_STATUSES: [&str; 2] = ["emeritus", "alumni"];
@@ -212,11 +200,7 @@ impl Settings {
     /// `check-owners` and `inactive-statuses`.
     pub(super) fn apply_owner_check(&mut self, key: &str, value: &Value) -> Result<(), Problem> {
         if key == "check-owners" {
-            self.check_owners = match choice(value, &["warn", "error", "off"])? {
-                "error" => OwnerCheck::Error,
-                "off" => OwnerCheck::Off,
-                _ => OwnerCheck::Warn,
-            };
+            self.check_owners = Level::read(value)?;
             return Ok(());
         }
         let Value::Array(items) = value else {

@@ -1,7 +1,6 @@
 //! mdBook's `[output.html.redirect]` table: old pages and headings, and
 //! where they went. The anchor check treats it as part of the book's map.
 
-use std::collections::HashMap;
 use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
@@ -9,6 +8,7 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use crate::diagnostic::SourceFile;
+use crate::mdbook::{self, config::BookToml};
 use crate::paths;
 
 /// One entry of `[output.html.redirect]`.
@@ -52,18 +52,18 @@ impl Redirect {
     }
 }
 
-/// The redirects of `config` (mdBook's whole `book.toml`), with their
-/// places in `root/book.toml` (read only when there are any).
-pub fn read(config: &Value, root: &Path) -> Vec<Redirect> {
-    let table = config
-        .get("output")
-        .and_then(|o| o.get("html"))
-        .and_then(|h| h.get("redirect"))
-        .and_then(Value::as_object);
-    let Some(table) = table.filter(|t| !t.is_empty()) else {
+/// The redirects of the book's `[output.html]`, with their places in
+/// `root/book.toml` (read only when there are any).
+pub fn read(html: Option<&Value>, root: &Path) -> Vec<Redirect> {
+    let Some(table) = mdbook::config::redirects(html).filter(|t| !t.is_empty()) else {
         return Vec::new();
     };
-    let places = Places::of(root);
+    let book_toml = BookToml::read(root);
+    let keys = book_toml.as_ref().map(BookToml::redirect_keys);
+    let place = |key: &str| -> Option<(Arc<SourceFile>, Range<usize>)> {
+        let range = keys.as_ref()?.get(key)?.clone();
+        Some((Arc::clone(&book_toml.as_ref()?.file), range))
+    };
     table
         .iter()
         .filter_map(|(key, to)| {
@@ -73,48 +73,9 @@ pub fn read(config: &Value, root: &Path) -> Vec<Redirect> {
                 from: paths::as_chapter_path(page),
                 from_fragment: fragment.map(str::to_string),
                 to: to.to_string(),
-                at: places.place(key),
+                at: place(key),
             })
         })
-        .collect()
-}
-
-/// `book.toml` and where each key of its `[output.html.redirect]` table
-/// is (parsed once).
-struct Places {
-    file: Option<Arc<SourceFile>>,
-    keys: HashMap<String, Range<usize>>,
-}
-
-impl Places {
-    fn of(root: &Path) -> Self {
-        let file = super::BookToml::new(root).file;
-        let keys = file
-            .as_deref()
-            .map(|f| key_spans(&f.text))
-            .unwrap_or_default();
-        Places { file, keys }
-    }
-
-    fn place(&self, key: &str) -> Option<(Arc<SourceFile>, Range<usize>)> {
-        let range = self.keys.get(key)?.clone();
-        Some((Arc::clone(self.file.as_ref()?), range))
-    }
-}
-
-fn key_spans(text: &str) -> HashMap<String, Range<usize>> {
-    let Ok(doc) = toml_edit::Document::parse(text) else {
-        return HashMap::new();
-    };
-    let table = doc
-        .get("output")
-        .and_then(|o| o.get("html"))
-        .and_then(|h| h.get("redirect"))
-        .and_then(|r| r.as_table_like());
-    table
-        .into_iter()
-        .flat_map(|t| t.iter())
-        .filter_map(|(key, _)| Some((key.to_string(), table?.get_key_value(key)?.0.span()?)))
         .collect()
 }
 
@@ -124,12 +85,12 @@ mod tests {
 
     #[test]
     fn keys_and_targets_are_read_as_chapter_paths() {
-        let config = serde_json::json!({"output": {"html": {"redirect": {
+        let html = serde_json::json!({"redirect": {
             "/guide/old.html": "new.html",
             "/guide/page.html#old": "../other.html#new",
             "/gone.html": "https://example.com/",
-        }}}});
-        let redirects = read(&config, Path::new("/nonexistent"));
+        }});
+        let redirects = read(Some(&html), Path::new("/nonexistent"));
         assert_eq!(redirects.len(), 3);
         let old = &redirects[0];
         assert_eq!(old.from, "guide/old.md");

@@ -16,7 +16,7 @@ fn defaults() {
     let s =
         Settings::from_context(&context(serde_json::json!({})), Generation::V05).expect("valid");
     assert_eq!(s.on_error, OnError::Fail);
-    assert_eq!(s.check_anchors, AnchorCheck::Warn);
+    assert_eq!(s.check_anchors, Level::Warn);
     assert_eq!(s.chapter_display_path("a/b.md"), "src/a/b.md");
     assert!(s.html);
 }
@@ -48,7 +48,7 @@ fn reads_our_keys_and_ignores_mdbooks() {
     )
     .expect("valid");
     assert_eq!(s.on_error, OnError::Warn);
-    assert_eq!(s.check_anchors, AnchorCheck::Error);
+    assert_eq!(s.check_anchors, Level::Error);
     assert_eq!(
         s.people,
         [PeopleSource {
@@ -123,9 +123,12 @@ fn configured_data_files_must_exist_with_a_suggestion() {
 
 #[test]
 fn locates_keys_in_book_toml() {
+    let dir = tempfile::tempdir().expect("tempdir");
     let text = "[book]\ntitle = \"x\"\n\n[preprocessor.community]\non-eror = \"warn\"\n";
-    let range = locate(text, "on-eror", false).expect("found");
+    std::fs::write(dir.path().join("book.toml"), text).expect("write");
+    let book_toml = BookToml::read(dir.path()).expect("readable");
+    let range = book_toml.plugin_key("on-eror", false).expect("found");
     assert_eq!(&text[range], "on-eror");
-    let range = locate(text, "on-eror", true).expect("found");
+    let range = book_toml.plugin_key("on-eror", true).expect("found");
     assert_eq!(&text[range], "\"warn\"");
 }

@@ -14,6 +14,9 @@ pub enum Code {
     BadInput,
     /// The mdBook version is not one the plugin is tested with.
     UntestedMdbook,
+    /// A subcommand cannot run: no book, a `book.toml` that is not TOML,
+    /// an mdBook that cannot load the book.
+    CannotRun,
     /// An unknown key in `[preprocessor.community]`.
     UnknownSetting,
     /// A setting of the wrong type or value.
@@ -89,6 +92,13 @@ const TABLE: &[(Code, &str, &str, &str, &str)] = &[
         "untested-mdbook",
         "an mdBook version the plugin is not tested with",
         "Use mdBook 0.4.40 or later (0.5 recommended), or update the plugin.",
+    ),
+    (
+        Code::CannotRun,
+        "C003",
+        "cannot-run",
+        "a command that cannot run on this book",
+        "Fix what the message names (the folder, book.toml, SUMMARY.md or the mdBook used), then run the command again.",
     ),
     (
         Code::UnknownSetting,

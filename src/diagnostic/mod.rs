@@ -129,6 +129,13 @@ impl Diagnostic {
         self
     }
 
+    /// Points the diagnostic at `range` of the chapter being expanded: a
+    /// directive does not know which chapter it is in, and the expand stage
+    /// sets it ([`for_chapter`](Self::for_chapter)).
+    pub fn in_this_chapter(self, range: Range<usize>) -> Self {
+        self.in_chapter(0, range)
+    }
+
     /// Points the diagnostic at `range` in `file`.
     pub fn in_file(mut self, file: &Arc<SourceFile>, range: Range<usize>) -> Self {
         self.location = Some(Location::File {
@@ -203,13 +210,7 @@ impl Diagnostic {
     /// fragment, such as a FAQ body, was scanned on its own).
     pub fn map_range(mut self, map: &dyn Fn(usize) -> usize) -> Self {
         if let Some(Location::Chapter { range, .. }) = &mut self.location {
-            let start = map(range.start);
-            let end = if range.start >= range.end {
-                start
-            } else {
-                map(range.end - 1) + 1
-            };
-            *range = start..end.max(start);
+            *range = crate::span::map_range(range.clone(), map);
         }
         self
     }
@@ -256,6 +257,14 @@ pub fn position_in(name: &str, text: &str, offset: usize) -> Position {
         file: name.to_string(),
         line: location.as_ref().map_or(1, |l| l.line_number),
         column: location.as_ref().map_or(1, |l| l.column_number),
+    }
+}
+
+/// `1 error`, `2 errors`: a count and its noun, for messages.
+pub fn plural(n: usize, word: &str) -> String {
+    match n {
+        1 => format!("{n} {word}"),
+        _ => format!("{n} {word}s"),
     }
 }
 

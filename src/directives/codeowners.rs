@@ -17,8 +17,8 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::directives::people_md::{self, Entry};
 use crate::directives::people_table::cell;
 use crate::expand::args::ArgKind;
-use crate::expand::directive::{BraceDirective, Call, Expansion, Placement};
-use crate::expand::{Cx, LinkCx, Run};
+use crate::expand::{BraceDirective, Call, Cx, Expansion, LinkCx, Run};
+use crate::markdown::Placement;
 use crate::markdown::to_markdown;
 
 /// The `codeowners` directive.

@@ -18,9 +18,8 @@ use pulldown_cmark::{Event, Tag, TagEnd};
 
 use crate::assets;
 use crate::diagnostic::{Code, Diagnostic, did_you_mean};
-use crate::expand::Cx;
 use crate::expand::args::{self, ArgKind};
-use crate::expand::directive::{Expansion, FenceBlock, FenceDirective};
+use crate::expand::{Cx, Expansion, FenceBlock, FenceDirective};
 use crate::markdown::{is_inline_end, is_inline_tag, trim_line_end};
 
 /// The `faq` fence directive.
@@ -103,7 +102,7 @@ impl FenceDirective for Faq {
 fn parse_options(block: &FenceBlock<'_>) -> Result<FaqOptions, Vec<Diagnostic>> {
     let mut options = FaqOptions::default();
     let tokens = args::tokenize(block.options, block.options_range.start).map_err(|e| {
-        vec![Diagnostic::error(Code::InvalidArguments, e.message).in_chapter(0, e.range)]
+        vec![Diagnostic::error(Code::InvalidArguments, e.message).in_this_chapter(e.range)]
     })?;
     let mut errors = Vec::new();
     for arg in tokens {
@@ -124,7 +123,7 @@ fn parse_options(block: &FenceBlock<'_>) -> Result<FaqOptions, Vec<Diagnostic>> 
                             Code::InvalidArguments,
                             "`id-prefix` must be a non-empty id fragment such as `faq-`",
                         )
-                        .in_chapter(0, value_range.clone())
+                        .in_this_chapter(value_range.clone())
                         .with_label("letters, digits, `-`, `_`, `.` and `:` only"),
                     );
                 } else {
@@ -142,7 +141,7 @@ fn parse_options(block: &FenceBlock<'_>) -> Result<FaqOptions, Vec<Diagnostic>> 
                         Code::InvalidArguments,
                         format!("unknown FAQ option `{name}`"),
                     )
-                    .in_chapter(0, arg.range.clone())
+                    .in_this_chapter(arg.range.clone())
                     .with_label("not an option of ```faq")
                     .with_suggestion(did_you_mean(&name, OPTIONS.iter().copied()))
                     .with_note("options: `open` (entries start expanded), `id-prefix=PREFIX`"),

@@ -4,14 +4,14 @@
 
 use pulldown_cmark::{CowStr, Event, HeadingLevel, Tag, TagEnd};
 
-use crate::config::AnchorCheck;
+use crate::config::Level;
 use crate::data::people::{Group, KNOWN_STATUSES, People};
 use crate::diagnostic::{Code, Diagnostic, did_you_mean};
 use crate::directives::people_md::{self, Entry};
 use crate::directives::people_table::{self, Column};
-use crate::expand::Cx;
 use crate::expand::args::ArgKind;
-use crate::expand::directive::{BraceDirective, Call, Expansion, Placement, unknown_option};
+use crate::expand::{BraceDirective, Call, Cx, Expansion, unknown_option};
+use crate::markdown::Placement;
 use crate::markdown::to_markdown;
 use crate::paths;
 
@@ -478,7 +478,7 @@ impl Hierarchy<'_> {
     }
 
     fn check_anchor(&self, path: &str, fragment: &str, group: &Group) {
-        if self.cx.settings().check_anchors == AnchorCheck::Off || fragment.is_empty() {
+        if self.cx.settings().check_anchors == Level::Off || fragment.is_empty() {
             return;
         }
         let diagnostic = self

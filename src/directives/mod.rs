@@ -8,7 +8,7 @@ pub mod people_md;
 pub mod people_table;
 pub mod person;
 
-use crate::expand::directive::Registry;
+use crate::expand::Registry;
 
 /// Every directive this plugin ships.
 pub fn builtin() -> Registry {

@@ -2,9 +2,8 @@
 
 use crate::diagnostic::{Code, Diagnostic, did_you_mean};
 use crate::directives::people_md::{self, Entry};
-use crate::expand::Cx;
 use crate::expand::args::ArgKind;
-use crate::expand::directive::{BraceDirective, Call, Expansion};
+use crate::expand::{BraceDirective, Call, Cx, Expansion};
 use crate::markdown::to_markdown;
 
 /// The `person` directive.

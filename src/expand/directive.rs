@@ -1,154 +1,28 @@
-//! What a directive is: the two kinds of call site the scanner finds, the
-//! trait each directive module implements, and the registry of them.
+//! What a directive is and what it sees: the `BraceDirective` and
+//! `FenceDirective` traits, the [`Registry`] of them, and the contexts a
+//! directive runs in, [`Cx`] while expanding and [`LinkCx`] while resolving.
+//!
+//! A directive whose output needs other chapters' ids does not get them
+//! while expanding: it defers the call ([`Cx::defer_link`]) or the check
+//! ([`Cx::check_anchor_later`]), and the resolve stage finishes it against
+//! the index of the expanded book. So no chapter is ever expanded twice.
 
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
+use std::sync::Arc;
 
-use super::args::{self, Arg};
-use super::context::{Cx, LinkCx};
-use crate::data::LoadError;
-use crate::diagnostic::Code;
-use crate::diagnostic::{Diagnostic, did_you_mean};
-
-/// Where a call sits in its chapter, which decides what it may expand to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Placement {
-    /// The call is a paragraph (or list item) of its own: block Markdown fits.
-    Block,
-    /// The call is inside running text: only inline Markdown fits.
-    Inline,
-}
-
-/// A `{{#name args}}` call found by the scanner.
-#[derive(Debug, Clone)]
-pub struct Call<'t> {
-    /// The directive's name.
-    pub name: &'t str,
-    /// The whole call, `{{` to `}}`.
-    pub range: Range<usize>,
-    /// The name, after `#`.
-    pub name_range: Range<usize>,
-    /// The text between the name and `}}`, trimmed.
-    pub args: &'t str,
-    /// Where `args` is.
-    pub args_range: Range<usize>,
-    /// Block or inline.
-    pub placement: Placement,
-    /// Level of the last heading before the call (0 when there is none).
-    pub section_level: u8,
-    /// Whether the call is inside a link's text, where a link would nest
-    /// in a link (and the outer one would render as text).
-    pub in_link: bool,
-}
-
-impl<'t> Call<'t> {
-    /// The arguments, split.
-    pub fn tokens(&self) -> Result<Vec<Arg<'t>>, Diagnostic> {
-        args::tokenize(self.args, self.args_range.start)
-            .map_err(|e| self.error_at(e.range, Code::InvalidArguments, e.message))
-    }
-
-    /// An error pointing at the directive's name.
-    pub fn error(&self, code: Code, message: impl Into<String>) -> Diagnostic {
-        self.error_at(self.name_range.clone(), code, message)
-    }
-
-    /// An error pointing at `range` (for example one argument).
-    pub fn error_at(
-        &self,
-        range: Range<usize>,
-        code: Code,
-        message: impl Into<String>,
-    ) -> Diagnostic {
-        Diagnostic::error(code, message).in_chapter(0, range)
-    }
-
-    /// The error for this call when a data file it needs cannot be used:
-    /// a follow-on of the file's problem, so that it is printed once per
-    /// run however many directives need the file.
-    pub fn load_error(&self, e: &LoadError) -> Diagnostic {
-        let error = self
-            .error(Code::MissingData, e.summary.clone())
-            .with_follow_on(e.cause.clone());
-        e.help
-            .iter()
-            .fold(error, |d, help| d.with_help(help.clone()))
-    }
-}
-
-/// A fenced code block whose info string names a fence directive.
-#[derive(Debug, Clone)]
-pub struct FenceBlock<'t> {
-    /// The directive's name (the info string's first word).
-    pub name: &'t str,
-    /// The whole block, opening fence to closing fence.
-    pub range: Range<usize>,
-    /// The info string after the name, trimmed.
-    pub options: &'t str,
-    /// Where `options` is.
-    pub options_range: Range<usize>,
-    /// The block's content with container prefixes removed.
-    pub body: String,
-    /// Maps byte offsets in `body` back to the scanned text.
-    pub body_map: OffsetMap,
-}
-
-impl FenceBlock<'_> {
-    /// An error pointing at the opening fence's info string.
-    pub fn error(&self, code: Code, message: impl Into<String>) -> Diagnostic {
-        let range = if self.options_range.is_empty() {
-            self.range.start..self.range.start + 3
-        } else {
-            self.options_range.clone()
-        };
-        Diagnostic::error(code, message).in_chapter(0, range)
-    }
-
-    /// An error pointing at `range` in `body`.
-    pub fn error_in_body(
-        &self,
-        range: Range<usize>,
-        code: Code,
-        message: impl Into<String>,
-    ) -> Diagnostic {
-        let start = self.body_map.to_source(range.start);
-        let end = self.body_map.to_source(range.end.max(range.start + 1) - 1) + 1;
-        Diagnostic::error(code, message).in_chapter(0, start..end.max(start))
-    }
-}
-
-/// A piecewise map from offsets in an extracted text (a fence body) to
-/// offsets in the text it was extracted from.
-#[derive(Debug, Clone, Default)]
-pub struct OffsetMap {
-    /// `(offset in extracted text, offset in source)` at the start of each piece.
-    pieces: Vec<(usize, usize)>,
-}
-
-impl OffsetMap {
-    /// Records that extracted offset `extracted` corresponds to `source`, and
-    /// that the following bytes are contiguous in both.
-    pub fn push(&mut self, extracted: usize, source: usize) {
-        self.pieces.push((extracted, source));
-    }
-
-    /// The source offset of extracted offset `offset`.
-    pub fn to_source(&self, offset: usize) -> usize {
-        let index = self.pieces.partition_point(|&(e, _)| e <= offset);
-        match index.checked_sub(1).and_then(|i| self.pieces.get(i)) {
-            Some(&(e, s)) => s + (offset - e),
-            None => offset,
-        }
-    }
-}
-
-/// What a directive produced.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Expansion {
-    /// Markdown that fits in running text.
-    Inline(String),
-    /// Block Markdown (lists, tables, headings, HTML blocks).
-    Block(String),
-}
+use super::args::Arg;
+use super::call::{Call, Expansion, FenceBlock};
+use super::deferred::{AnchorRequest, Deferred, PendingLink};
+use super::marker;
+use super::scan::DirectiveNames;
+use crate::config::Settings;
+use crate::data::contributing::Contributing;
+use crate::data::{Data, LoadError};
+use crate::diagnostic::{Code, Diagnostic, did_you_mean};
+use crate::ids::{self, BookIds, PageIds};
+use crate::mdbook::Chapter;
 
 /// A `{{#name ...}}` directive.
 pub trait BraceDirective: Send + Sync {
@@ -187,6 +61,7 @@ pub trait FenceDirective: Send + Sync {
 pub struct Registry {
     brace: Vec<Box<dyn BraceDirective>>,
     fence: Vec<Box<dyn FenceDirective>>,
+    names: DirectiveNames,
 }
 
 impl Registry {
@@ -197,12 +72,14 @@ impl Registry {
 
     /// Adds a `{{#name}}` directive.
     pub fn with_brace(mut self, directive: impl BraceDirective + 'static) -> Self {
+        self.names.add_brace(directive.name());
         self.brace.push(Box::new(directive));
         self
     }
 
     /// Adds a fence directive.
     pub fn with_fence(mut self, directive: impl FenceDirective + 'static) -> Self {
+        self.names.add_fence(directive.name());
         self.fence.push(Box::new(directive));
         self
     }
@@ -223,19 +100,14 @@ impl Registry {
             .map(|d| d.as_ref())
     }
 
-    /// Names of all fence directives.
-    pub fn fence_names(&self) -> impl Iterator<Item = &'static str> + '_ {
-        self.fence.iter().map(|d| d.name())
-    }
-
-    /// Names of all `{{#name}}` directives.
-    pub fn brace_names(&self) -> impl Iterator<Item = &'static str> + '_ {
-        self.brace.iter().map(|d| d.name())
+    /// The directives' names, which is all the scanner needs.
+    pub fn names(&self) -> &DirectiveNames {
+        &self.names
     }
 }
 
-/// Parses `key=value` options against a fixed set of keys, for directives
-/// that take options; unknown keys are errors with a suggestion.
+/// The error for an option `key` a directive does not take, with the
+/// closest of the `known` ones.
 pub fn unknown_option(arg: &Arg<'_>, key: &str, known: &[&str], call: &Call<'_>) -> Diagnostic {
     call.error_at(
         arg.range.clone(),
@@ -246,19 +118,219 @@ pub fn unknown_option(arg: &Arg<'_>, key: &str, known: &[&str], call: &Call<'_>)
     .with_note(format!("valid options: {}", known.join(", ")))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// Everything shared by one run: settings, directives, the book as mdBook
+/// sent it, and the data files (each loaded at most once, on first use).
+#[derive(Clone, Copy)]
+pub struct Run<'a> {
+    /// The build's settings.
+    pub settings: &'a Settings,
+    /// The directives.
+    pub registry: &'a Registry,
+    /// The chapters, unmodified.
+    pub chapters: &'a [Chapter],
+    /// Lazily loaded data files.
+    pub data: &'a Data,
+}
 
-    #[test]
-    fn offset_map_maps_pieces() {
-        let mut map = OffsetMap::default();
-        map.push(0, 10);
-        map.push(4, 20);
-        assert_eq!(map.to_source(0), 10);
-        assert_eq!(map.to_source(3), 13);
-        assert_eq!(map.to_source(4), 20);
-        assert_eq!(map.to_source(9), 25);
-        assert_eq!(OffsetMap::default().to_source(7), 7);
+impl<'a> Run<'a> {
+    /// CONTRIBUTING, loaded on first use.
+    pub fn contributing(&self) -> Result<Arc<Contributing>, LoadError> {
+        self.data.contributing(self.settings, self.chapters)
+    }
+
+    /// CONTRIBUTING, borrowed for the run; `None` when it failed to load.
+    pub fn contributing_loaded(&self) -> Option<&'a Contributing> {
+        let loaded = self.data.contributing_loaded(self.settings, self.chapters);
+        loaded.as_ref().ok().map(|contributing| &**contributing)
+    }
+}
+
+/// State of one chapter's expansion, shared by the contexts of its
+/// fragments (FAQ questions and answers).
+#[derive(Default)]
+pub(super) struct ChapterState {
+    /// Ids directives set explicitly on this page so far (`{#id}`), and the
+    /// ids of the chapter's own headings, computed on first use.
+    claimed_ids: RefCell<Option<HashSet<String>>>,
+    pub(super) deferred: RefCell<Deferred>,
+}
+
+/// The context a directive expands in.
+pub struct Cx<'a> {
+    /// The run.
+    pub run: &'a Run<'a>,
+    /// Index of the chapter being expanded.
+    pub chapter: usize,
+    /// Whether this is the body of a fence directive (no fences allowed).
+    pub in_fence: bool,
+    /// Warnings (and checks' errors) a directive reports beside a
+    /// successful expansion.
+    reported: RefCell<Vec<Diagnostic>>,
+    pub(super) state: &'a ChapterState,
+    /// Maps offsets of the text being expanded to the chapter's (fragments).
+    to_chapter: Option<&'a dyn Fn(usize) -> usize>,
+}
+
+impl<'a> Cx<'a> {
+    /// The context for expanding chapter `chapter` of `run`.
+    pub(super) fn new(run: &'a Run<'a>, chapter: usize, state: &'a ChapterState) -> Self {
+        Cx {
+            run,
+            chapter,
+            in_fence: false,
+            reported: RefCell::new(Vec::new()),
+            state,
+            to_chapter: None,
+        }
+    }
+
+    /// The context for a fragment of this chapter (a FAQ answer) whose
+    /// offset `o` is `to_chapter(o)` in the chapter.
+    pub(super) fn for_fragment(&self, to_chapter: &'a dyn Fn(usize) -> usize) -> Cx<'a> {
+        Cx {
+            run: self.run,
+            chapter: self.chapter,
+            in_fence: true,
+            reported: RefCell::new(Vec::new()),
+            state: self.state,
+            to_chapter: Some(to_chapter),
+        }
+    }
+
+    /// The build's settings.
+    pub fn settings(&self) -> &Settings {
+        self.run.settings
+    }
+
+    /// The chapter being expanded.
+    pub fn current(&self) -> &Chapter {
+        &self.run.chapters[self.chapter]
+    }
+
+    /// An id for a heading a directive generates with an explicit `{#id}`:
+    /// `base`, or `base-1`, `base-2`, ... when the chapter's own headings or
+    /// an earlier explicit id of this page already have it. (mdBook numbers
+    /// repeats of the ids it makes, never of explicit ones.)
+    pub fn claim_id(&self, base: &str) -> String {
+        let mut claimed = self.state.claimed_ids.borrow_mut();
+        let claimed = claimed.get_or_insert_with(|| {
+            let settings = self.settings();
+            ids::mdbook_page(
+                &self.current().content.get(),
+                settings.markdown,
+                settings.generation,
+            )
+            .ids()
+            .map(str::to_string)
+            .collect()
+        });
+        let mut id = base.to_string();
+        let mut n = 1;
+        while claimed.contains(&id) {
+            id = format!("{base}-{n}");
+            n += 1;
+        }
+        claimed.insert(id.clone());
+        id
+    }
+
+    /// Reports a problem that does not stop the directive from expanding
+    /// (such as a broken link in data it renders).
+    pub fn report(&self, diagnostic: Diagnostic) {
+        self.reported.borrow_mut().push(diagnostic);
+    }
+
+    pub(super) fn take_reported(&self) -> Vec<Diagnostic> {
+        std::mem::take(&mut self.reported.borrow_mut())
+    }
+
+    /// Leaves `call` for the resolve stage, which calls the directive's
+    /// [`resolve`](BraceDirective::resolve) once every chapter is expanded
+    /// and indexed. Returns what stands in the expanded text until then.
+    pub fn defer_link(&self, call: &Call<'_>) -> Expansion {
+        let mut deferred = self.state.deferred.borrow_mut();
+        let number = deferred.links.len();
+        let link = PendingLink::of(call, |range| self.range_in_chapter(range));
+        deferred.links.push(link);
+        Expansion::Inline(marker::marker(number))
+    }
+
+    /// Records that this chapter renders group `id` as a heading.
+    pub fn renders_group(&self, id: &str) {
+        let mut deferred = self.state.deferred.borrow_mut();
+        deferred.rendered_groups.push(id.to_string());
+    }
+
+    /// Asks the resolve stage to check that `path` (relative to `src`) has
+    /// `#fragment`, reporting `diagnostic` (with the closest id) if not.
+    pub fn check_anchor_later(&self, path: String, fragment: String, diagnostic: Diagnostic) {
+        let diagnostic = match self.to_chapter {
+            Some(map) => diagnostic.map_range(map),
+            None => diagnostic,
+        };
+        let request = AnchorRequest {
+            path,
+            fragment,
+            diagnostic,
+        };
+        self.state.deferred.borrow_mut().anchors.push(request);
+    }
+
+    fn range_in_chapter(&self, range: Range<usize>) -> Range<usize> {
+        match self.to_chapter {
+            None => range,
+            Some(map) => crate::span::map_range(range, map),
+        }
+    }
+}
+
+/// The context a link directive resolves in: the book's ids, from the
+/// index of the expanded chapters.
+pub struct LinkCx<'a> {
+    /// The run.
+    pub run: &'a Run<'a>,
+    /// Index of the chapter the link is in.
+    pub chapter: usize,
+    /// Every chapter's ids.
+    pub ids: &'a dyn BookIds,
+    /// The chapter that renders each group as a heading, by group id.
+    pub group_pages: &'a HashMap<String, usize>,
+}
+
+impl<'a> LinkCx<'a> {
+    /// The build's settings.
+    pub fn settings(&self) -> &Settings {
+        self.run.settings
+    }
+
+    /// The chapter the link is in.
+    pub fn current(&self) -> &Chapter {
+        &self.run.chapters[self.chapter]
+    }
+
+    /// The ids chapter `index`'s page will have.
+    pub fn page_ids(&self, index: usize) -> &'a PageIds {
+        self.ids.page(index).unwrap_or_else(|| PageIds::none())
+    }
+
+    /// The chapter whose path (relative to `src`) is `path`.
+    pub fn chapter_by_path(&self, path: &str) -> Option<usize> {
+        self.ids.chapter_by_path(path)
+    }
+
+    /// A link from this chapter to the heading `title` that a
+    /// `{{#maintainers}}` renders for group `id`, if a chapter does.
+    pub fn group_link(&self, id: &str, title: &str) -> Option<String> {
+        let chapter = *self.group_pages.get(id)?;
+        let page = self.ids.page(chapter)?;
+        let heading = page.find_by_text(title)?;
+        let here = self.current().path().unwrap_or_default();
+        let there = self.run.chapters[chapter].path()?;
+        let base = if chapter == self.chapter {
+            String::new()
+        } else {
+            crate::paths::relative(here, there)
+        };
+        Some(format!("{base}#{}", heading.id))
     }
 }

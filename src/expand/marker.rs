@@ -7,6 +7,9 @@
 //! account for (a number out of order) is left as it is.
 
 use std::ops::Range;
+use std::sync::Arc;
+
+use super::splice;
 
 const OPEN: char = '\u{FDD0}';
 const CLOSE: char = '\u{FDD1}';
@@ -32,6 +35,34 @@ pub fn markers_in(text: &str) -> impl Iterator<Item = (Range<usize>, usize)> + '
             .starts_with(CLOSE)
             .then(|| (start..digits_start + digits + CLOSE.len_utf8(), number))
     })
+}
+
+/// `text` with marker `n` replaced by `links[n]` (a multi-line link stays
+/// in the container its marker is in, see [`splice::push_in_place`]); a
+/// marker without a link stays as it is.
+pub fn replace_markers(text: String, links: &[Arc<str>]) -> String {
+    if markers_in(&text).next().is_none() {
+        return text;
+    }
+    let crlf = crate::markdown::uses_crlf(&text);
+    let mut out = String::with_capacity(text.len());
+    // Where the line of the next marker starts, found incrementally so
+    // that many markers on one long line stay linear.
+    let (mut copied, mut line_start) = (0, 0);
+    for (range, number) in markers_in(&text) {
+        let Some(link) = links.get(number) else {
+            continue;
+        };
+        let gap = &text[copied..range.start];
+        if let Some(newline) = memchr::memrchr(b'\n', gap.as_bytes()) {
+            line_start = copied + newline + 1;
+        }
+        out.push_str(gap);
+        splice::push_in_place(&mut out, link, &text[line_start..range.start], crlf);
+        copied = range.end;
+    }
+    out.push_str(&text[copied..]);
+    out
 }
 
 #[cfg(test)]

@@ -4,26 +4,34 @@
 //! chapters that may hold one), each site's directive runs with a [`Cx`],
 //! and [`splice`] replaces exactly the sites' bytes. Link directives, whose
 //! output depends on other chapters' ids, leave a [`marker`] and a
-//! [`context::PendingLink`] for the resolve stage instead.
+//! [`deferred::PendingLink`] for the resolve stage instead.
+//!
+//! A chapter keeps its replacements, not its text: [`Expanded::text`] is
+//! the one way the expanded text is made, and [`final_text`] the one way
+//! a chapter's final text is.
 
 pub mod args;
-mod context;
-pub mod directive;
-pub mod marker;
-pub mod scan;
-pub mod splice;
+mod call;
+mod deferred;
+mod directive;
+mod map;
+mod marker;
+mod scan;
+mod splice;
 mod text;
 
-use std::collections::HashSet;
 use std::ops::Range;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
-pub use context::{Cx, Deferred, LinkCx, Run};
-pub use text::error_note;
+pub use call::{Call, Expansion, FenceBlock};
+pub use deferred::Deferred;
+pub use directive::{BraceDirective, Cx, FenceDirective, LinkCx, Registry, Run, unknown_option};
+pub use map::{ChapterMap, NotePlace};
 
 use crate::diagnostic::Diagnostic;
+use crate::intern::Interner;
 use crate::parallel;
-use context::ChapterState;
+use directive::ChapterState;
 use splice::{Replacement, spans_of, splice};
 
 /// One chapter after the expand stage.
@@ -33,17 +41,27 @@ use splice::{Replacement, spans_of, splice};
 /// the page, once to check its links, once to write it), and dropped after
 /// each use. Equal expansions share one text, so a book that repeats the
 /// same directives holds each output once, not once per chapter.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub struct Expanded {
     /// The replacements that make the expanded text, in chapter offsets,
     /// in order.
-    pub replacements: Vec<Replacement>,
+    replacements: Vec<Replacement>,
     /// Where each replacement's text is in the expanded text.
-    pub spans: Vec<Range<usize>>,
+    spans: Vec<Range<usize>>,
     /// What the resolve stage finishes.
     pub deferred: Deferred,
     /// Problems, in chapter offsets, in the order of their sites.
     pub diagnostics: Vec<Diagnostic>,
+}
+
+/// What the resolve stage decided for a chapter: what each link marker
+/// becomes, and the notes shown after broken links (`on-error = "warn"`).
+#[derive(Debug, Default)]
+pub struct Resolved {
+    /// What link marker `n` becomes.
+    pub links: Vec<Arc<str>>,
+    /// Visible notes, each a Markdown block or inline text from the writer.
+    pub notes: Vec<(NotePlace, String)>,
 }
 
 impl Expanded {
@@ -54,10 +72,7 @@ impl Expanded {
         self.replacements.shrink_to_fit();
         self.spans.shrink_to_fit();
         self.diagnostics.shrink_to_fit();
-        let deferred = &mut self.deferred;
-        deferred.links.shrink_to_fit();
-        deferred.anchors.shrink_to_fit();
-        deferred.rendered_groups.shrink_to_fit();
+        self.deferred.shrink_to_fit();
     }
 
     /// The chapter (`content`, as mdBook sent it) with every directive
@@ -67,55 +82,50 @@ impl Expanded {
         splice(content, &self.replacements)
     }
 
-    /// The chapter's final text: the expanded text with each link marker
-    /// replaced by `links[number]`; `None` when nothing was replaced.
-    pub fn finish(&self, content: &str, links: &[Arc<str>]) -> Option<String> {
-        if self.replacements.is_empty() {
-            return None;
+    /// How offsets of [`text`](Self::text) map back to `content`.
+    pub fn map<'a>(&'a self, content: &'a str) -> ChapterMap<'a> {
+        ChapterMap::new(content, &self.replacements, &self.spans)
+    }
+
+    /// Whether a directive on this page failed: the page may lack the ids
+    /// it would have made.
+    pub fn is_partial(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    /// A chapter without replacements whose directive failed.
+    #[cfg(test)]
+    pub fn partial_for_tests() -> Self {
+        let error = Diagnostic::error(crate::diagnostic::Code::MissingData, "failed");
+        Expanded {
+            diagnostics: vec![error],
+            ..Expanded::default()
         }
-        let text = self.text(content);
-        if marker::markers_in(&text).next().is_none() {
-            return Some(text);
-        }
-        let crlf = crate::markdown::uses_crlf(&text);
-        let mut out = String::with_capacity(text.len());
-        // Where the line of the next marker starts, found incrementally so
-        // that many markers on one long line stay linear.
-        let (mut copied, mut line_start) = (0, 0);
-        for (range, number) in marker::markers_in(&text) {
-            let Some(link) = links.get(number) else {
-                continue;
-            };
-            let gap = &text[copied..range.start];
-            if let Some(newline) = memchr::memrchr(b'\n', gap.as_bytes()) {
-                line_start = copied + newline + 1;
-            }
-            out.push_str(gap);
-            splice::push_in_place(&mut out, link, &text[line_start..range.start], crlf);
-            copied = range.end;
-        }
-        out.push_str(&text[copied..]);
-        Some(out)
     }
 }
 
-/// Equal texts, kept once for the run (a directive repeated across the
-/// book gives the same output in every chapter).
-#[derive(Default)]
-pub struct Shared(Mutex<HashSet<Arc<str>>>);
-
-impl Shared {
-    /// `text`, or the equal text kept before it.
-    pub fn share(&self, text: Arc<str>) -> Arc<str> {
-        let Ok(mut kept) = self.0.lock() else {
-            return text;
-        };
-        if let Some(kept) = kept.get(&text) {
-            return Arc::clone(kept);
-        }
-        kept.insert(Arc::clone(&text));
-        text
+/// A chapter's final text: `content` with `expanded`'s replacements, the
+/// resolve stage's notes, and its links in place of the markers; `None`
+/// when nothing changes. The one place a chapter's final text is made.
+pub fn final_text(
+    content: &str,
+    expanded: Option<&Expanded>,
+    resolved: Option<&Resolved>,
+) -> Option<String> {
+    let empty = Expanded::default();
+    let expanded = expanded.unwrap_or(&empty);
+    let (links, notes) = match resolved {
+        Some(r) => (&r.links[..], &r.notes[..]),
+        None => (&[][..], &[][..]),
+    };
+    if expanded.replacements.is_empty() && notes.is_empty() {
+        return None;
     }
+    let text = match notes.is_empty() {
+        true => splice(content, &expanded.replacements),
+        false => splice(content, &map::with_notes(&expanded.replacements, notes)),
+    };
+    Some(marker::replace_markers(text, links))
 }
 
 /// Expands every chapter that may hold a directive, on all cores; `None`
@@ -123,24 +133,23 @@ impl Shared {
 /// Boxed: a book's chapters are mostly `None`, one word each.
 pub fn expand_book(run: &Run<'_>) -> Vec<Option<Box<Expanded>>> {
     let chapters = run.chapters;
+    let names = run.registry.names();
     // What every call site holds: a chapter without any is not decoded, and
     // a book without any starts no thread.
-    let needles: Vec<&str> = std::iter::once("{{")
-        .chain(run.registry.fence_names())
-        .collect();
+    let needles: Vec<&str> = std::iter::once("{{").chain(names.fence_names()).collect();
     let todo: Vec<usize> = (0..chapters.len())
         .filter(|&i| chapters[i].content.may_contain_any(&needles))
         .collect();
     let mut expanded: Vec<Option<Box<Expanded>>> = (0..chapters.len()).map(|_| None).collect();
-    let shared = Shared::default();
+    let interner = Interner::default();
     // Each chapter is decoded by the thread that scans it, and dropped after.
     for (index, chapter) in parallel::map(
         &todo,
         |i| chapters[i].content.len(),
         |i| {
             let content = chapters[i].content.get();
-            scan::may_contain(&content, run.registry)
-                .then(|| Box::new(expand_chapter(run, i, &content, &shared)))
+            scan::may_contain(&content, names)
+                .then(|| Box::new(expand_chapter(run, i, &content, &interner)))
         },
     ) {
         expanded[index] = chapter;
@@ -149,22 +158,22 @@ pub fn expand_book(run: &Run<'_>) -> Vec<Option<Box<Expanded>>> {
 }
 
 /// Expands chapter `index` of `run`, whose text is `content`; equal
-/// outputs are kept once in `shared`.
-fn expand_chapter(run: &Run<'_>, index: usize, content: &str, shared: &Shared) -> Expanded {
+/// outputs are kept once in `interner`.
+fn expand_chapter(run: &Run<'_>, index: usize, content: &str, interner: &Interner) -> Expanded {
     let state = ChapterState::default();
     let cx = Cx::new(run, index, &state);
     let (mut replacements, diagnostics) = text::replacements_of(content, &cx);
     drop(cx);
     for replacement in &mut replacements {
-        let text = std::mem::replace(&mut replacement.text, Arc::from(""));
-        replacement.text = shared.share(text);
+        interner.share_in_place(&mut replacement.text);
     }
     let spans = spans_of(content, &replacements);
+    let diagnostics = diagnostics.into_iter().map(|d| d.for_chapter(index));
     let mut expanded = Expanded {
         replacements,
         spans,
         deferred: state.deferred.into_inner(),
-        diagnostics,
+        diagnostics: diagnostics.collect(),
     };
     expanded.shrink_to_fit();
     expanded

@@ -12,11 +12,12 @@ use std::ops::Range;
 use memchr::memmem;
 use pulldown_cmark::{CodeBlockKind, Event, Tag, TagEnd};
 
+use super::args::find_close;
+use super::call::{Call, FenceBlock};
 use crate::diagnostic::{Code, Diagnostic};
-use crate::expand::args::find_close;
-use crate::expand::directive::{Call, FenceBlock, OffsetMap, Placement, Registry};
-use crate::markdown::{is_inline_end, is_inline_tag, trim_line_end};
+use crate::markdown::{Placement, is_inline_end, is_inline_tag, trim_line_end};
 use crate::mdbook::MarkdownOptions;
+use crate::span::OffsetMap;
 
 /// A call site found in a text.
 #[derive(Debug, Clone)]
@@ -55,24 +56,65 @@ struct Candidate<'t> {
     name_range: Range<usize>,
     /// Index of the closing `}}`, if it is on the same line.
     close: Option<usize>,
+    /// The directive of ours it calls (`None` for a likely typo).
+    ours: Option<&'static str>,
     /// For a name that is not ours but one letter or two away from one of
     /// ours (`{{#persn}}`), the name it was probably meant to be.
     typo_of: Option<&'static str>,
 }
 
-/// Whether `text` may contain a directive of `registry` (the fast path: no
+/// The names of a run's directives: all the scanner needs to know of them.
+#[derive(Debug, Clone, Default)]
+pub struct DirectiveNames {
+    brace: Vec<&'static str>,
+    fence: Vec<&'static str>,
+}
+
+impl DirectiveNames {
+    /// Adds a `{{#name}}` directive's name.
+    pub fn add_brace(&mut self, name: &'static str) {
+        self.brace.push(name);
+    }
+
+    /// Adds a fence directive's name.
+    pub fn add_fence(&mut self, name: &'static str) {
+        self.fence.push(name);
+    }
+
+    /// The `{{#name}}` directive `name`, spelled as the directive spells it.
+    pub fn brace(&self, name: &str) -> Option<&'static str> {
+        self.brace.iter().copied().find(|&n| n == name)
+    }
+
+    /// The fence directive `name`.
+    pub fn fence(&self, name: &str) -> Option<&'static str> {
+        self.fence.iter().copied().find(|&n| n == name)
+    }
+
+    /// Names of all `{{#name}}` directives.
+    pub fn brace_names(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.brace.iter().copied()
+    }
+
+    /// Names of all fence directives.
+    pub fn fence_names(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.fence.iter().copied()
+    }
+}
+
+/// Whether `text` may contain a directive named in `names` (the fast path: no
 /// parsing, only byte searches).
-pub fn may_contain(text: &str, registry: &Registry) -> bool {
-    brace_candidates(text, registry).next().is_some() || may_contain_fence(text, registry)
+pub fn may_contain(text: &str, names: &DirectiveNames) -> bool {
+    brace_candidates(text, names).next().is_some() || may_contain_fence(text, names)
 }
 
 /// Finds every call site in `text`.
-pub fn scan<'t>(text: &'t str, registry: &Registry, options: MarkdownOptions) -> Scan<'t> {
-    let candidates: Vec<Candidate<'t>> = brace_candidates(text, registry).collect();
-    if candidates.is_empty() && !may_contain_fence(text, registry) {
+pub fn scan<'t>(text: &'t str, names: &DirectiveNames, options: MarkdownOptions) -> Scan<'t> {
+    let candidates: Vec<Candidate<'t>> = brace_candidates(text, names).collect();
+    if candidates.is_empty() && !may_contain_fence(text, names) {
         return Scan::default();
     }
-    let mut structure = Structure::of(text, registry, options);
+    let mut structure = Structure::of(text, names, options);
     let mut scan = Scan::default();
     let mut fences = std::mem::take(&mut structure.fences).into_iter().peekable();
     for candidate in candidates {
@@ -82,10 +124,12 @@ pub fn scan<'t>(text: &'t str, registry: &Registry, options: MarkdownOptions) ->
         while let Some(fence) = fences.next_if(|f| f.range.start < candidate.start) {
             scan.sites.push(Site::Fence(fence));
         }
-        if let Some(meant) = candidate.typo_of {
-            scan.warnings.push(misspelt(&candidate, meant));
+        let Some(name) = candidate.ours else {
+            if let Some(meant) = candidate.typo_of {
+                scan.warnings.push(misspelt(&candidate, meant));
+            }
             continue;
-        }
+        };
         let Some(close) = candidate.close else {
             scan.warnings.push(unclosed(&candidate));
             continue;
@@ -103,7 +147,7 @@ pub fn scan<'t>(text: &'t str, registry: &Registry, options: MarkdownOptions) ->
         let section_level = structure.section_level_at(candidate.start);
         let in_link = structure.in_link(candidate.start);
         scan.sites.push(Site::Brace(Call {
-            name: candidate.name,
+            name,
             range,
             name_range: candidate.name_range,
             args,
@@ -136,7 +180,7 @@ fn misspelt(candidate: &Candidate<'_>, meant: &str) -> Diagnostic {
             candidate.name
         ),
     )
-    .in_chapter(0, candidate.name_range.clone())
+    .in_this_chapter(candidate.name_range.clone())
     .with_label("unknown directive")
     .with_help(format!("did you mean `{{{{#{meant}}}}}`?"))
 }
@@ -150,7 +194,7 @@ fn unclosed(candidate: &Candidate<'_>) -> Diagnostic {
             candidate.name
         ),
     )
-    .in_chapter(0, candidate.start..candidate.name_range.end)
+    .in_this_chapter(candidate.start..candidate.name_range.end)
     .with_label("unclosed directive")
     .with_help("close it with `}}`, or write `\\{{#` to show it as text")
 }
@@ -158,7 +202,7 @@ fn unclosed(candidate: &Candidate<'_>) -> Diagnostic {
 /// `{{#name` occurrences for our names, outside any Markdown context check.
 fn brace_candidates<'t, 'r>(
     text: &'t str,
-    registry: &'r Registry,
+    names: &'r DirectiveNames,
 ) -> impl Iterator<Item = Candidate<'t>> + use<'t, 'r> {
     let bytes = text.as_bytes();
     memmem::find_iter(bytes, b"{{").filter_map(move |start| {
@@ -185,9 +229,10 @@ fn brace_candidates<'t, 'r>(
             return None;
         }
         let name = &text[name_start..name_end];
-        let (name, typo_of) = match registry.brace(name) {
-            Some(directive) => (directive.name(), None),
-            None => (name, Some(likely_typo_of(name, registry)?)),
+        let ours = names.brace(name);
+        let typo_of = match ours {
+            Some(_) => None,
+            None => Some(likely_typo_of(name, names)?),
         };
         let close = find_close(&text[name_end..]).map(|i| name_end + i);
         Some(Candidate {
@@ -195,6 +240,7 @@ fn brace_candidates<'t, 'r>(
             name,
             name_range: name_start..name_end,
             close,
+            ours,
             typo_of,
         })
     })
@@ -209,13 +255,13 @@ fn brace_candidates<'t, 'r>(
 /// Runs for every other plugin's directive (a book may hold hundreds of
 /// `{{#include}}`s), so names whose length alone rules them out are not
 /// compared. Names are ASCII, so bytes are characters.
-fn likely_typo_of(name: &str, registry: &Registry) -> Option<&'static str> {
+fn likely_typo_of(name: &str, names: &DirectiveNames) -> Option<&'static str> {
     const SHORTEST: usize = 5;
     if name.len() < SHORTEST {
         return None;
     }
     let mut lowered = None;
-    registry
+    names
         .brace_names()
         .filter(|ours| ours.len() >= SHORTEST)
         .find(|ours| {
@@ -230,9 +276,9 @@ fn likely_typo_of(name: &str, registry: &Registry) -> Option<&'static str> {
 
 /// Whether some line may open a fence whose info string starts with one of
 /// our fence names.
-fn may_contain_fence(text: &str, registry: &Registry) -> bool {
+fn may_contain_fence(text: &str, names: &DirectiveNames) -> bool {
     let bytes = text.as_bytes();
-    registry.fence_names().any(|name| {
+    names.fence_names().any(|name| {
         memmem::find_iter(bytes, name.as_bytes()).any(|at| {
             let mut i = at;
             while i > 0 && matches!(bytes[i - 1], b' ' | b'\t') {
@@ -262,7 +308,7 @@ struct Structure<'t> {
 }
 
 impl<'t> Structure<'t> {
-    fn of(text: &'t str, registry: &Registry, options: MarkdownOptions) -> Self {
+    fn of(text: &'t str, names: &DirectiveNames, options: MarkdownOptions) -> Self {
         let mut text_ranges = Vec::new();
         let mut block_runs = Vec::new();
         let mut fences = Vec::new();
@@ -289,7 +335,7 @@ impl<'t> Structure<'t> {
                     if let Tag::CodeBlock(kind) = tag {
                         code_depth += 1;
                         if let CodeBlockKind::Fenced(info) = kind {
-                            open_fence = fence_block(text, registry, info, range.clone());
+                            open_fence = fence_block(text, names, info, range.clone());
                         }
                     }
                 }
@@ -359,12 +405,12 @@ fn finish_run(blocks: &mut [(bool, Option<Range<usize>>)], runs: &mut Vec<Range<
 /// A fence directive block opening at `range`, if `info` names one.
 fn fence_block<'t>(
     text: &'t str,
-    registry: &Registry,
+    names: &DirectiveNames,
     info: &str,
     range: Range<usize>,
 ) -> Option<FenceBlock<'t>> {
     let first = info.split_whitespace().next()?;
-    let directive = registry.fence(first)?;
+    let name = names.fence(first)?;
     // Find the info string in the source to give options a real range.
     let block = &text[range.clone()];
     let line_end = block.find('\n').unwrap_or(block.len());
@@ -376,7 +422,7 @@ fn fence_block<'t>(
     let options_start =
         range.start + after_name + (options_raw.len() - options_raw.trim_start().len());
     Some(FenceBlock {
-        name: directive.name(),
+        name,
         range: trim_line_end(text, range),
         options,
         options_range: options_start..options_start + options.len(),

@@ -17,6 +17,13 @@ pub struct Replacement {
     pub text: Arc<str>,
 }
 
+impl Replacement {
+    /// `range` of the chapter becomes `text`.
+    pub fn new(range: Range<usize>, text: Arc<str>) -> Self {
+        Replacement { range, text }
+    }
+}
+
 /// Applies `replacements` (sorted, non-overlapping) to `source`.
 ///
 /// Bytes outside the replaced ranges are copied unchanged. The output is

@@ -11,6 +11,7 @@ use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
 use crate::config::Settings;
+use crate::expand::Expanded;
 use crate::ids::{self, BookIds, HeadingTexts, Link, PageIds};
 use crate::mdbook::Chapter;
 
@@ -18,15 +19,13 @@ use crate::mdbook::Chapter;
 pub struct BookIndex<'a> {
     settings: &'a Settings,
     chapters: &'a [Chapter],
-    /// Each chapter's text after the expand stage. It is made on each call
-    /// (expanded texts are not kept, see `expand::Expanded`), so the index
-    /// holds only what its parse found.
-    made: Box<Texts<'a>>,
-    /// Whether a directive failed in each chapter (see [`PageIds::partial`]).
-    partial: Vec<bool>,
+    /// Each chapter after the expand stage (`None`: unchanged). Its text is
+    /// made when its page is parsed (expanded texts are not kept), so the
+    /// index holds only what its parse found.
+    expanded: &'a [Option<Box<Expanded>>],
     /// Whether heading texts are kept: only a link directive looks a
     /// heading up by its text; the anchor check needs ids only.
-    texts: HeadingTexts,
+    heading_texts: HeadingTexts,
     pages: Vec<OnceLock<PageIds>>,
     /// The links of pages parsed as a link's target, until their own
     /// chapter's check takes them.
@@ -35,27 +34,22 @@ pub struct BookIndex<'a> {
     by_path: OnceLock<Box<[u32]>>,
 }
 
-/// Chapter `index`'s text after the expand stage.
-pub type Texts<'a> = dyn Fn(usize) -> Cow<'a, str> + Sync + 'a;
-
 impl<'a> BookIndex<'a> {
-    /// The index of `chapters`, whose expanded texts `texts` makes and in
-    /// which a directive failed where `partial` says so (one per chapter).
-    /// Pages keep their heading texts or not as `texts` says.
+    /// The index of `chapters` after the expand stage (`expanded`, one per
+    /// chapter); pages keep their heading texts or not as `heading_texts`
+    /// says.
     pub fn new(
         settings: &'a Settings,
         chapters: &'a [Chapter],
-        made: Box<Texts<'a>>,
-        partial: Vec<bool>,
-        texts: HeadingTexts,
+        expanded: &'a [Option<Box<Expanded>>],
+        heading_texts: HeadingTexts,
     ) -> Self {
         BookIndex {
             settings,
             chapters,
             pages: chapters.iter().map(|_| OnceLock::new()).collect(),
-            made,
-            partial,
-            texts,
+            expanded,
+            heading_texts,
             waiting: Mutex::default(),
             by_path: OnceLock::new(),
         }
@@ -87,10 +81,24 @@ impl<'a> BookIndex<'a> {
     /// Parses chapter `index`'s expanded `text`.
     fn parse(&self, index: usize, text: &str) -> (PageIds, Vec<Link>) {
         let settings = self.settings;
+        let (markdown, generation) = (settings.markdown, settings.generation);
         let (mut ids, links) =
-            ids::mdbook_page_and_links(text, settings.markdown, settings.generation, self.texts);
-        ids.partial = self.partial.get(index).copied().unwrap_or(false);
+            ids::mdbook_page_and_links(text, markdown, generation, self.heading_texts);
+        ids.partial = self.expanded(index).is_some_and(Expanded::is_partial);
         (ids, links)
+    }
+
+    fn expanded(&self, index: usize) -> Option<&'a Expanded> {
+        self.expanded.get(index)?.as_deref()
+    }
+
+    /// Chapter `index`'s text after the expand stage.
+    fn text(&self, index: usize) -> Cow<'a, str> {
+        let content = self.chapters[index].content.get();
+        match self.expanded(index) {
+            Some(expanded) => Cow::Owned(expanded.text(&content)),
+            None => content,
+        }
     }
 
     /// The chapter's path, for the lookup by path.
@@ -104,7 +112,7 @@ impl BookIds for BookIndex<'_> {
     fn page(&self, chapter: usize) -> Option<&PageIds> {
         let slot = self.pages.get(chapter)?;
         Some(slot.get_or_init(|| {
-            let (ids, links) = self.parse(chapter, &(self.made)(chapter));
+            let (ids, links) = self.parse(chapter, &self.text(chapter));
             // Kept before the page is published: the chapter's own check,
             // which may be waiting for this page, then finds them.
             if !links.is_empty()
@@ -162,14 +170,8 @@ mod tests {
             chapter("b/c.md", ""),
             chapter("b.md", ""),
         ];
-        let texts = |i: usize| chapters[i].content.get();
-        let index = BookIndex::new(
-            &settings,
-            &chapters,
-            Box::new(texts),
-            vec![false; 5],
-            HeadingTexts::Drop,
-        );
+        let expanded: Vec<_> = chapters.iter().map(|_| None).collect();
+        let index = BookIndex::new(&settings, &chapters, &expanded, HeadingTexts::Drop);
         let found = ["a.md", "b.md", "b/c.md", "", "c.md", "b"].map(|p| index.chapter_by_path(p));
         assert_eq!(found, [Some(2), Some(4), Some(3), None, None, None]);
     }
@@ -181,14 +183,8 @@ mod tests {
             chapter("a.md", "# A\n\n[to b](b.md#two)\n"),
             chapter("b.md", "# One\n\n## Two\n\n[back](a.md#a)\n"),
         ];
-        let texts = |i: usize| chapters[i].content.get();
-        let index = BookIndex::new(
-            &settings,
-            &chapters,
-            Box::new(texts),
-            vec![false, true],
-            HeadingTexts::Keep,
-        );
+        let expanded = [None, Some(Box::new(Expanded::partial_for_tests()))];
+        let index = BookIndex::new(&settings, &chapters, &expanded, HeadingTexts::Keep);
         // b's page is parsed as a link target first; its links wait for b.
         let b = index.page(1).expect("b is parsed");
         assert_eq!(b.ids().collect::<Vec<_>>(), ["one", "two"]);

@@ -6,9 +6,18 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::mem::discriminant;
 use std::sync::{Mutex, OnceLock};
 
-use pulldown_cmark::{Event, Options, Tag};
+use pulldown_cmark::{Event, Options, Tag, TagEnd};
 
 mod literal;
+
+/// Where generated Markdown is spliced, which decides what fits there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Placement {
+    /// A paragraph (or list item) of its own: block Markdown fits.
+    Block,
+    /// Inside running text: only inline Markdown fits.
+    Inline,
+}
 
 /// Writes events as CommonMark for a parser with `options`. Escaping is done
 /// by pulldown-cmark-to-cmark, never by hand.
@@ -317,6 +326,58 @@ pub fn trim_line_end(text: &str, mut range: std::ops::Range<usize>) -> std::ops:
 /// Whether a line ending of `text` is `\r\n` (the chapter's first one decides).
 pub fn uses_crlf(text: &str) -> bool {
     memchr::memchr(b'\n', text.as_bytes()).is_some_and(|i| i > 0 && text.as_bytes()[i - 1] == b'\r')
+}
+
+/// The visible note that replaces a failed directive, or follows a broken
+/// link (`on-error = "warn"`): `messages`, joined.
+/// What messages put in backticks shows as code.
+pub fn error_note<'m>(
+    messages: impl IntoIterator<Item = &'m str>,
+    placement: Placement,
+    options: Options,
+) -> String {
+    let message = messages.into_iter().collect::<Vec<_>>().join("; ");
+    let mut events = Vec::new();
+    match placement {
+        Placement::Block => {
+            events.push(Event::Start(Tag::BlockQuote(None)));
+            events.push(Event::Start(Tag::Paragraph));
+            events.push(Event::Start(Tag::Strong));
+            events.push(Event::Text("mdbook-community error:".into()));
+            events.push(Event::End(TagEnd::Strong));
+            events.push(Event::Text(" ".into()));
+            message_events(&message, &mut events);
+            events.push(Event::End(TagEnd::Paragraph));
+            events.push(Event::End(TagEnd::BlockQuote(None)));
+        }
+        Placement::Inline => {
+            events.push(Event::Start(Tag::Strong));
+            events.push(Event::Text("[mdbook-community error: ".into()));
+            message_events(&message, &mut events);
+            events.push(Event::Text("]".into()));
+            events.push(Event::End(TagEnd::Strong));
+        }
+    }
+    to_markdown(events, options)
+}
+
+/// `message` as text, with each `` `span` `` in it as a code span.
+fn message_events(message: &str, out: &mut Vec<Event<'static>>) {
+    let mut rest = message;
+    while let Some(open) = rest.find('`') {
+        let after = &rest[open + 1..];
+        let Some(close) = after.find('`').filter(|&close| close > 0) else {
+            break;
+        };
+        if open > 0 {
+            out.push(Event::Text(rest[..open].to_string().into()));
+        }
+        out.push(Event::Code(after[..close].to_string().into()));
+        rest = &after[close + 1..];
+    }
+    if !rest.is_empty() {
+        out.push(Event::Text(rest.to_string().into()));
+    }
 }
 
 #[cfg(test)]

@@ -313,3 +313,29 @@ mod properties {
         }
     }
 }
+
+#[test]
+fn notes_show_the_messages_code_spans_as_code() {
+    let message = "no chapter `codeowners.md` in this book";
+    let options = pulldown_cmark::Options::empty();
+    let inline = error_note([message], Placement::Inline, options);
+    assert_eq!(
+        inline,
+        "**\\[mdbook-community error: no chapter `codeowners.md` in this book\\]**"
+    );
+    let block = error_note([message], Placement::Block, options);
+    assert!(
+        block.ends_with("> **mdbook-community error:** no chapter `codeowners.md` in this book"),
+        "{block}"
+    );
+    let mut events = Vec::new();
+    message_events("a `b` c ``d `e", &mut events);
+    assert_eq!(
+        events,
+        [
+            Event::Text("a ".into()),
+            Event::Code("b".into()),
+            Event::Text(" c ``d `e".into()),
+        ]
+    );
+}

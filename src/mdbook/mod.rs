@@ -3,12 +3,14 @@
 //! Markdown options mdBook renders with. No other module sees these shapes.
 
 pub mod book;
+pub mod config;
 pub mod include;
 pub mod options;
 pub mod protocol;
 pub mod renderers;
 
 pub use book::{Book, Chapter};
+pub use config::PREPROCESSOR_NAME;
 pub use options::MarkdownOptions;
 pub use protocol::Context;
 

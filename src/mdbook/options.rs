@@ -37,10 +37,10 @@ impl MarkdownOptions {
         }
     }
 
-    /// Reads the options from the book's config, as the given mdBook would.
-    pub fn from_config(config: &Value, generation: Generation) -> Self {
+    /// Reads the options from the book's `[output.html]`, as the given
+    /// mdBook would.
+    pub fn from_html(html: Option<&Value>, generation: Generation) -> Self {
         let mut options = Self::defaults(generation);
-        let html = config.get("output").and_then(|o| o.get("html"));
         let flag = |key: &str| html.and_then(|h| h.get(key)).and_then(Value::as_bool);
         match generation {
             Generation::V05 => {
@@ -116,9 +116,8 @@ mod tests {
 
     #[test]
     fn defaults_follow_the_generation() {
-        let empty = serde_json::json!({});
-        assert!(MarkdownOptions::from_config(&empty, Generation::V05).smart_punctuation);
-        assert!(!MarkdownOptions::from_config(&empty, Generation::V04).smart_punctuation);
+        assert!(MarkdownOptions::from_html(None, Generation::V05).smart_punctuation);
+        assert!(!MarkdownOptions::from_html(None, Generation::V04).smart_punctuation);
     }
 
     #[test]
@@ -133,10 +132,10 @@ mod tests {
 
     #[test]
     fn config_overrides() {
-        let config = serde_json::json!({"output": {"html": {"smart-punctuation": false, "admonitions": false}}});
-        let o = MarkdownOptions::from_config(&config, Generation::V05);
+        let html = serde_json::json!({"smart-punctuation": false, "admonitions": false});
+        let o = MarkdownOptions::from_html(Some(&html), Generation::V05);
         assert!(!o.smart_punctuation && o.definition_lists && !o.admonitions);
-        let config = serde_json::json!({"output": {"html": {"curly-quotes": true}}});
-        assert!(MarkdownOptions::from_config(&config, Generation::V04).smart_punctuation);
+        let html = serde_json::json!({"curly-quotes": true});
+        assert!(MarkdownOptions::from_html(Some(&html), Generation::V04).smart_punctuation);
     }
 }

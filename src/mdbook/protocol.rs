@@ -162,7 +162,7 @@ fn parse_context(value: Value) -> Result<Context, ProtocolError> {
     let root = PathBuf::from(string_field("root")?);
     let renderer = string_field("renderer")?;
     let mdbook_version = string_field("mdbook_version")?;
-    let mut config = match map.remove("config") {
+    let config = match map.remove("config") {
         Some(config @ Value::Object(_)) => config,
         Some(_) => {
             return Err(ProtocolError::Shape(
@@ -171,38 +171,12 @@ fn parse_context(value: Value) -> Result<Context, ProtocolError> {
         }
         None => Value::Object(serde_json::Map::new()),
     };
-    if renderer == CHECK_RENDERER {
-        restore_html_table(&mut config);
-    }
     Ok(Context {
         root,
         config,
         renderer,
         mdbook_version,
     })
-}
-
-/// The renderer `mdbook-community check` has mdBook run instead of the
-/// book's own: a command that reads the rendering request and writes
-/// nothing.
-pub const CHECK_RENDERER: &str = "community-check";
-
-/// Under `check`, the book's `[output]` table is replaced by the check
-/// renderer's, which carries the book's `[output.html]` (its Markdown
-/// options and redirects) as its `html` key: put it back where the rest
-/// of the plugin reads it, and leave the check renderer the only one.
-fn restore_html_table(config: &mut Value) {
-    let Some(output) = config.get_mut("output").and_then(Value::as_object_mut) else {
-        return;
-    };
-    let html = output
-        .get_mut(CHECK_RENDERER)
-        .and_then(Value::as_object_mut)
-        .and_then(|renderer| renderer.remove("html"));
-    output.retain(|name, _| name == CHECK_RENDERER);
-    if let Some(html) = html {
-        output.insert("html".to_string(), html);
-    }
 }
 
 /// A warning line when `mdbook_version` is outside [`SUPPORTED_MDBOOK`].

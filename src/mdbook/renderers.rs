@@ -34,8 +34,8 @@ pub fn runs_of(config: &Value, name: &str) -> Vec<String> {
 /// preprocessor `[preprocessor.NAME]` (warnings are printed in that one
 /// only). A renderer mdBook would not run it for (`mdbook test`, another
 /// tool driving the plugin) counts as a first run.
-pub fn is_first_run(config: &Value, renderer: &str, name: &str) -> bool {
-    let runs = runs_of(config, name);
+pub fn is_first_run(config: &Value, renderer: &str) -> bool {
+    let runs = runs_of(config, super::PREPROCESSOR_NAME);
     runs.first().is_none_or(|first| first == renderer) || !runs.iter().any(|r| r == renderer)
 }
 
@@ -48,14 +48,14 @@ mod tests {
     fn renderers_run_in_the_order_of_their_keys() {
         let config = json!({"output": {"markdown": {}, "html": {}, "epub": {}}});
         assert_eq!(runs_of(&config, "community"), ["epub", "html", "markdown"]);
-        assert!(is_first_run(&config, "epub", "community"));
-        assert!(!is_first_run(&config, "html", "community"));
-        assert!(!is_first_run(&config, "markdown", "community"));
+        assert!(is_first_run(&config, "epub"));
+        assert!(!is_first_run(&config, "html"));
+        assert!(!is_first_run(&config, "markdown"));
         // No [output]: HTML alone.
         assert_eq!(runs_of(&json!({}), "community"), ["html"]);
-        assert!(is_first_run(&json!({}), "html", "community"));
+        assert!(is_first_run(&json!({}), "html"));
         // A renderer mdBook does not run the plugin for.
-        assert!(is_first_run(&config, "test", "community"));
+        assert!(is_first_run(&config, "test"));
     }
 
     #[test]
@@ -65,7 +65,7 @@ mod tests {
             "preprocessor": {"community": {"renderers": ["markdown", "html"]}}
         });
         assert_eq!(runs_of(&config, "community"), ["html", "markdown"]);
-        assert!(is_first_run(&config, "html", "community"));
-        assert!(!is_first_run(&config, "markdown", "community"));
+        assert!(is_first_run(&config, "html"));
+        assert!(!is_first_run(&config, "markdown"));
     }
 }

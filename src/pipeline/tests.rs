@@ -4,8 +4,7 @@
 use super::*;
 use crate::diagnostic::Code;
 use crate::directives::links::Ref;
-use crate::expand::Cx;
-use crate::expand::directive::{BraceDirective, Call, Expansion, FenceBlock, FenceDirective};
+use crate::expand::{BraceDirective, Call, Cx, Expansion, FenceBlock, FenceDirective};
 use crate::mdbook::{Context, Generation};
 
 /// A test-only directive: `{{#shout words}}` upper-cases its words

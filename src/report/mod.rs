@@ -4,6 +4,7 @@
 mod follow_on;
 mod locate;
 mod machine;
+mod reporter;
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -20,6 +21,7 @@ use crate::paths::ShownPaths;
 
 pub use follow_on::collapse;
 pub use locate::{map_to_files, show_paths};
+pub use reporter::{Environment, Reporter, run_error};
 
 /// A chapter as far as diagnostics care: its display path and its text.
 #[derive(Debug, Clone, Copy)]
@@ -30,10 +32,11 @@ pub struct ChapterSource<'a> {
     pub text: &'a str,
 }
 
-/// The shape diagnostics are printed in (`--message-format`).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// The shape diagnostics are printed in (`--message-format`,
+/// `MDBOOK_COMMUNITY_MESSAGE_FORMAT`); clap derives the names.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum MessageFormat {
-    /// As rustc prints them: the line, a caret, help and notes.
+    /// As rustc prints them: the line, a caret, help and notes (on stderr).
     #[default]
     Human,
     /// One JSON object a line.
@@ -45,25 +48,21 @@ pub enum MessageFormat {
 }
 
 impl MessageFormat {
-    /// Every format's name, as `--message-format` takes it.
-    pub const NAMES: [&str; 4] = ["human", "json", "sarif", "github"];
-
     /// The format named `name`, if any.
     pub fn from_name(name: &str) -> Option<Self> {
-        [
-            MessageFormat::Human,
-            MessageFormat::Json,
-            MessageFormat::Sarif,
-            MessageFormat::Github,
-        ]
-        .into_iter()
-        .find(|f| f.name() == name)
+        clap::ValueEnum::from_str(name, false).ok()
     }
 
-    /// The format's name, as `--message-format` and
-    /// `MDBOOK_COMMUNITY_MESSAGE_FORMAT` take it.
-    pub fn name(self) -> &'static str {
-        Self::NAMES[self as usize]
+    /// The format's name, as `--message-format` takes it.
+    pub fn name(self) -> String {
+        let value = clap::ValueEnum::to_possible_value(&self);
+        value.map_or_else(String::new, |v| v.get_name().to_string())
+    }
+
+    /// Every format's name.
+    pub fn names() -> Vec<String> {
+        let all = <MessageFormat as clap::ValueEnum>::value_variants();
+        all.iter().map(|f| f.name()).collect()
     }
 
     /// Whether the format is for programs: every diagnostic is printed,

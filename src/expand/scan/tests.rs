@@ -1,30 +1,14 @@
 //! Unit tests of `expand/scan.rs`.
 
 use super::*;
-use crate::expand::Cx;
-use crate::expand::directive::{BraceDirective, Expansion, FenceDirective};
+use crate::mdbook::options::parse_log;
 
-struct Named(&'static str);
-impl BraceDirective for Named {
-    fn name(&self) -> &'static str {
-        self.0
-    }
-    fn expand(&self, _: &Call<'_>, _: &Cx<'_>) -> Result<Expansion, Vec<Diagnostic>> {
-        Ok(Expansion::Inline(String::new()))
-    }
-}
-struct Fence;
-impl FenceDirective for Fence {
-    fn name(&self) -> &'static str {
-        "faq"
-    }
-    fn expand(&self, _: &FenceBlock<'_>, _: &Cx<'_>) -> Result<Expansion, Vec<Diagnostic>> {
-        Ok(Expansion::Block(String::new()))
-    }
-}
-
-fn registry() -> Registry {
-    Registry::new().with_brace(Named("x")).with_fence(Fence)
+/// The names the scanner is given: one brace directive `x`, the fence `faq`.
+fn registry() -> DirectiveNames {
+    let mut names = DirectiveNames::default();
+    names.add_brace("x");
+    names.add_fence("faq");
+    names
 }
 
 fn sites(text: &str) -> Vec<(String, Placement)> {
@@ -58,11 +42,11 @@ fn finds_calls_in_text_only() {
 #[test]
 fn misspelt_names_of_ours_are_warnings_in_text_only() {
     // The names of the shipped directives.
-    let registry = ["maintainers", "person", "codeowners", "contributing", "ref"]
-        .into_iter()
-        .fold(Registry::new().with_fence(Fence), |r, name| {
-            r.with_brace(Named(name))
-        });
+    let mut registry = DirectiveNames::default();
+    registry.add_fence("faq");
+    for name in ["maintainers", "person", "codeowners", "contributing", "ref"] {
+        registry.add_brace(name);
+    }
     let text = "{{#persn ada}} {{#Person ada}} {{#mantainers core}} {{#contributng}} {{#preson ada}} {{#codeonwers}}\n\n`{{#persn code}}` {{#refs x}} {{#include a.md}} {{#rustdoc_include a.rs}} {{#personal}} {{#title T}}\n";
     assert!(may_contain("{{#persn ada}}", &registry));
     assert!(!may_contain(
@@ -175,6 +159,20 @@ fn fast_path() {
     assert!(may_contain("x {{#x}}", &r));
     assert!(may_contain("```faq\n", &r));
     assert!(!may_contain("a faq about faqs", &r));
+}
+
+/// A text the byte scan rules out is never parsed; one it lets through is
+/// parsed once.
+#[test]
+fn only_texts_the_byte_scan_lets_through_are_parsed() {
+    let options = MarkdownOptions::defaults(crate::mdbook::Generation::V05);
+    let without = "scan-fast-path-1 {{#include a.md}} a faq about faqs\n";
+    let found = scan(without, &registry(), options);
+    assert!(found.sites.is_empty() && found.warnings.is_empty());
+    assert_eq!(parse_log::count("scan-fast-path-1"), 0);
+    let with = "scan-fast-path-2 {{#x}}\n";
+    assert_eq!(scan(with, &registry(), options).sites.len(), 1);
+    assert_eq!(parse_log::count("scan-fast-path-2"), 1);
 }
 
 #[test]

@@ -15,8 +15,17 @@ use std::process::{Command, Stdio};
 
 use serde_json::{Map, Value, json};
 
-use crate::mdbook::protocol::CHECK_RENDERER;
-use crate::report::MessageFormat;
+use super::book::{LoadedBook, NotABook, cannot_run};
+use super::vars;
+use crate::diagnostic::{Diagnostic, plural};
+use crate::paths::ShownPaths;
+use crate::report::{EmitOptions, MessageFormat, emit};
+
+/// The renderer `check` has mdBook run instead of the book's own: a
+/// command that writes nothing. Its table carries the book's
+/// `[output.html]` as its `html` key, where the plugin reads it (see
+/// `mdbook::Context::html_table`).
+const RENDERER: &str = "community-check";
 
 /// Exit codes, as `check` documents them.
 pub const CLEAN: u8 = 0;
@@ -40,10 +49,6 @@ pub struct CheckOptions {
     pub color: bool,
 }
 
-/// Why the check could not run: one line for the user.
-#[derive(Debug)]
-pub struct CouldNotRun(pub String);
-
 /// What the plugin found.
 #[derive(Debug, Default, PartialEq, Eq)]
 struct Counts {
@@ -54,9 +59,9 @@ struct Counts {
 /// Runs the check; prints the diagnostics (human ones to `stderr`, the
 /// machine formats to `stdout`) and returns the exit code.
 pub fn run(options: &CheckOptions, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
+    let human = options.format == MessageFormat::Human;
     match check(options) {
         Ok((report, counts)) => {
-            let human = options.format == MessageFormat::Human;
             let out: &mut dyn Write = if human { stderr } else { stdout };
             let _ = out.write_all(&report);
             if human {
@@ -65,15 +70,37 @@ pub fn run(options: &CheckOptions, stdout: &mut dyn Write, stderr: &mut dyn Writ
             let failed = counts.errors > 0 || options.deny_warnings && counts.warnings > 0;
             if failed { PROBLEMS } else { CLEAN }
         }
-        Err(CouldNotRun(why)) => {
-            let _ = writeln!(stderr, "error: mdbook-community check: {why}");
+        Err(NotABook(why)) => {
+            // Still a document of the chosen format: a CI step that
+            // uploads it uploads the reason.
+            let out: &mut dyn Write = if human { stderr } else { stdout };
+            let _ = emit_alone(out, &why, options);
             COULD_NOT_RUN
         }
     }
 }
 
+/// Prints one diagnostic of a check that could not run, in its format.
+fn emit_alone(
+    out: &mut dyn Write,
+    why: &Diagnostic,
+    options: &CheckOptions,
+) -> std::io::Result<()> {
+    let human = options.format == MessageFormat::Human;
+    let here = std::env::current_dir().ok().filter(|_| human);
+    let root = &options.book_dir;
+    let repository = crate::paths::repository_of(root);
+    let emitted = EmitOptions {
+        format: options.format,
+        color: options.color && human,
+        paths: ShownPaths::new(root, here.as_deref(), repository.as_deref()),
+        workflow_commands: false,
+        errors_as_warnings: false,
+    };
+    emit(out, std::slice::from_ref(why), &[], &emitted)
+}
+
 fn closing_line(counts: &Counts) -> String {
-    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     match (counts.errors, counts.warnings) {
         (0, 0) => "mdbook-community check: no problems found".to_string(),
         (0, w) => format!("warning: mdbook-community check: {}", plural(w, "warning")),
@@ -88,47 +115,45 @@ fn closing_line(counts: &Counts) -> String {
 
 /// Runs mdBook over the book with the check renderer; the report and the
 /// counts.
-fn check(options: &CheckOptions) -> Result<(Vec<u8>, Counts), CouldNotRun> {
+fn check(options: &CheckOptions) -> Result<(Vec<u8>, Counts), NotABook> {
     let root = &options.book_dir;
-    let html = html_table(root)?;
-    let absolute = std::path::absolute(root).unwrap_or_else(|_| root.clone());
+    let book = LoadedBook::load_with_plugin(root)?;
+    let absolute = &book.context.root;
     if absolute.to_str().is_none() {
         // mdBook sends the book's root to preprocessors as JSON, and cannot
         // for such a path: no preprocessor runs, and no build works either.
-        return Err(CouldNotRun(format!(
+        return Err(could_not_run(format!(
             "mdBook cannot run preprocessors for a book whose path is not UTF-8 ({}); rename the folder",
             absolute.display()
         )));
     }
     let exe = std::env::current_exe()
-        .map_err(|e| CouldNotRun(format!("cannot find this program's own path: {e}")))?;
-    let work = ScratchDir::new()?;
-    let report = work.0.join("report");
-    let status = work.0.join("status");
-    let mut renderer = Map::new();
-    renderer.insert("command".into(), json!(format!("{} discard", quoted(&exe))));
-    if let Some(html) = html {
-        renderer.insert("html".into(), html);
-    }
-    let output = json!({ CHECK_RENDERER: Value::Object(renderer) });
+        .map_err(|e| could_not_run(format!("cannot find this program's own path: {e}")))?;
+    let exe = quoted(&exe)?;
+    let work = tempfile::Builder::new()
+        .prefix("mdbook-community-check-")
+        .tempdir()
+        .map_err(|e| could_not_run(format!("cannot create a scratch folder: {e}")))?;
+    let report = work.path().join("report");
+    let status = work.path().join("status");
     let mut command = Command::new(&options.mdbook);
     command
         .arg("build")
         .arg(root)
         .arg("--dest-dir")
-        .arg(work.0.join("book"))
-        .env("MDBOOK_OUTPUT", output.to_string())
-        .env("MDBOOK_PREPROCESSOR__COMMUNITY__COMMAND", quoted(&exe))
+        .arg(work.path().join("book"))
+        .env("MDBOOK_OUTPUT", output_override(&book, &exe).to_string())
+        .env("MDBOOK_PREPROCESSOR__COMMUNITY__COMMAND", &exe)
         .env(
             "MDBOOK_PREPROCESSOR__COMMUNITY__RENDERERS",
-            json!([CHECK_RENDERER]).to_string(),
+            json!([RENDERER]).to_string(),
         )
         // A check writes nothing, not even the chapter files SUMMARY.md
         // names and that do not exist yet.
         .env("MDBOOK_BUILD__CREATE_MISSING", "false")
-        .env("MDBOOK_COMMUNITY_MESSAGE_FORMAT", options.format.name())
-        .env("MDBOOK_COMMUNITY_MESSAGE_FILE", &report)
-        .env("MDBOOK_COMMUNITY_CHECK_STATUS", &status)
+        .env(vars::MESSAGE_FORMAT, options.format.name())
+        .env(vars::MESSAGE_FILE, &report)
+        .env(vars::CHECK_STATUS, &status)
         .env_remove("GITHUB_ACTIONS")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -144,25 +169,45 @@ fn check(options: &CheckOptions) -> Result<(Vec<u8>, Counts), CouldNotRun> {
         }
     }
     let finished = command.output().map_err(|e| {
-        CouldNotRun(format!(
+        could_not_run(format!(
             "cannot run `{}`: {e} (install mdBook, or name it with --mdbook)",
             options.mdbook.to_string_lossy()
         ))
     })?;
     if !finished.status.success() {
-        return Err(CouldNotRun(mdbook_failure(&finished.stderr)));
+        return Err(could_not_run(mdbook_failure(&finished.stderr)));
     }
     if let Some(missing) = missing_preprocessor(&finished.stderr) {
-        return Err(CouldNotRun(missing));
+        return Err(could_not_run(missing));
     }
     let Ok(counts) = std::fs::read_to_string(&status) else {
-        return Err(CouldNotRun(
-            "mdbook ran, but not this plugin: is [preprocessor.community] in book.toml turned off?"
-                .into(),
+        return Err(could_not_run(
+            "mdbook ran, but not this plugin: is [preprocessor.community] in book.toml turned off?",
         ));
     };
     let report = std::fs::read(&report).unwrap_or_default();
     Ok((report, parse_counts(&counts)))
+}
+
+fn could_not_run(message: impl Into<String>) -> NotABook {
+    NotABook(cannot_run(message))
+}
+
+/// `MDBOOK_OUTPUT`: the check renderer in place of the book's renderers,
+/// carrying the book's `[output.html]` (or an empty one when the book has
+/// no `[output]`, as mdBook then renders HTML).
+fn output_override(book: &LoadedBook, exe: &str) -> Value {
+    let mut renderer = Map::new();
+    renderer.insert("command".into(), json!(format!("{exe} discard")));
+    let config = &book.context.config;
+    let html = match config.get("output") {
+        None => Some(json!({})),
+        Some(_) => book.context.html_table().cloned(),
+    };
+    if let Some(html) = html {
+        renderer.insert("html".into(), html);
+    }
+    json!({ RENDERER: Value::Object(renderer) })
 }
 
 fn parse_counts(text: &str) -> Counts {
@@ -182,87 +227,12 @@ fn parse_counts(text: &str) -> Counts {
     counts
 }
 
-/// The book's `[output.html]` as JSON (`None` when the book has an
-/// `[output]` table without HTML); checks that `root` is a book with the
-/// plugin configured.
-fn html_table(root: &Path) -> Result<Option<Value>, CouldNotRun> {
-    let path = root.join("book.toml");
-    if !path.is_file() {
-        return Err(CouldNotRun(format!(
-            "{} is not an mdBook book: there is no book.toml in it",
-            crate::paths::display(root)
-        )));
-    }
-    let text = crate::data::files::read_text(&path, crate::data::files::MAX_DATA_FILE)
-        .map_err(|e| CouldNotRun(e.describe("book.toml")))?;
-    let doc: toml_edit::DocumentMut = text.parse().map_err(|e: toml_edit::TomlError| {
-        CouldNotRun(format!(
-            "book.toml is not valid TOML: {}",
-            e.message().trim()
-        ))
-    })?;
-    let configured = doc
-        .get("preprocessor")
-        .and_then(|p| p.get("community"))
-        .is_some();
-    if !configured {
-        return Err(CouldNotRun(
-            "book.toml has no [preprocessor.community]; add it with `mdbook-community install`"
-                .into(),
-        ));
-    }
-    Ok(match doc.get("output") {
-        None => Some(json!({})),
-        Some(output) => output.get("html").map(item_to_json),
-    })
-}
-
-/// A TOML item as JSON, as mdBook passes its config.
-fn item_to_json(item: &toml_edit::Item) -> Value {
-    match item {
-        toml_edit::Item::Value(v) => value_to_json(v),
-        toml_edit::Item::Table(t) => Value::Object(
-            t.iter()
-                .map(|(k, v)| (k.to_string(), item_to_json(v)))
-                .collect(),
-        ),
-        toml_edit::Item::ArrayOfTables(a) => Value::Array(
-            a.iter()
-                .map(|t| item_to_json(&toml_edit::Item::Table(t.clone())))
-                .collect(),
-        ),
-        toml_edit::Item::None => Value::Null,
-    }
-}
-
-fn value_to_json(value: &toml_edit::Value) -> Value {
-    use toml_edit::Value as V;
-    match value {
-        V::String(s) => json!(s.value()),
-        V::Integer(i) => json!(i.value()),
-        V::Float(f) => json!(f.value()),
-        V::Boolean(b) => json!(b.value()),
-        V::Datetime(d) => json!(d.value().to_string()),
-        V::Array(a) => Value::Array(a.iter().map(value_to_json).collect()),
-        V::InlineTable(t) => Value::Object(
-            t.iter()
-                .map(|(k, v)| (k.to_string(), value_to_json(v)))
-                .collect(),
-        ),
-    }
-}
-
 /// `path` as one word of a command line mdBook splits like a shell.
-fn quoted(path: &Path) -> String {
+fn quoted(path: &Path) -> Result<String, NotABook> {
     let text = path.to_string_lossy();
-    if text
-        .bytes()
-        .all(|b| b.is_ascii_alphanumeric() || b"/._-+:\\".contains(&b))
-    {
-        text.into_owned()
-    } else {
-        format!("'{}'", text.replace('\'', r"'\''"))
-    }
+    shlex::try_quote(&text)
+        .map(|quoted| quoted.into_owned())
+        .map_err(|e| could_not_run(format!("cannot name {} to mdBook: {e}", path.display())))
 }
 
 /// mdBook's reason for failing, in one line: its first error and the
@@ -339,30 +309,6 @@ fn strip_log_prefix(line: &str) -> &str {
     line.trim()
 }
 
-/// A folder for the report files, removed when dropped.
-struct ScratchDir(PathBuf);
-
-impl ScratchDir {
-    fn new() -> Result<Self, CouldNotRun> {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.subsec_nanos());
-        let dir = std::env::temp_dir().join(format!(
-            "mdbook-community-check-{}-{nanos}",
-            std::process::id()
-        ));
-        std::fs::create_dir_all(&dir)
-            .map_err(|e| CouldNotRun(format!("cannot create {}: {e}", dir.display())))?;
-        Ok(ScratchDir(dir))
-    }
-}
-
-impl Drop for ScratchDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -403,10 +349,10 @@ mod tests {
 
     #[test]
     fn paths_with_spaces_are_quoted_for_mdbook() {
-        assert_eq!(
-            quoted(Path::new("/usr/bin/mdbook-community")),
-            "/usr/bin/mdbook-community"
-        );
-        assert_eq!(quoted(Path::new("/a b/it's")), r"'/a b/it'\''s'");
+        let quoted = |p: &str| quoted(Path::new(p)).ok();
+        let plain = "/usr/bin/mdbook-community";
+        assert_eq!(quoted(plain).as_deref(), Some(plain));
+        let odd = quoted("/a b/it's").expect("quotable");
+        assert_eq!(shlex::split(&odd), Some(vec!["/a b/it's".to_string()]));
     }
 }

@@ -3,17 +3,18 @@
 //! them added; inside one, a link is found where the directive copied it
 //! from (a FAQ answer), or is the directive's own.
 
+use std::borrow::Cow;
 use std::ops::Range;
 
-use crate::expand::splice::Replacement;
+use super::splice::{Replacement, splice};
 
-/// Where a visible note about a link goes.
+/// Where a visible note about a link goes (`on-error = "warn"`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Place {
-    /// After this offset of the chapter.
+pub enum NotePlace {
+    /// Inline, after this offset of the chapter.
     At(usize),
-    /// After the output of replacement `k` (the note is a block of its own
-    /// at the end of the directive's block).
+    /// A block after the output of replacement `k` (the note is a block of
+    /// its own at the end of the directive's block).
     AfterReplacement(usize),
 }
 
@@ -23,18 +24,37 @@ pub struct ChapterMap<'a> {
     /// The chapter as mdBook sent it.
     pub content: &'a str,
     /// Replaced ranges of `content`, in order.
-    pub replacements: &'a [Replacement],
+    replacements: &'a [Replacement],
     /// Where each replacement's text is in the expanded text.
-    pub spans: &'a [Range<usize>],
+    spans: &'a [Range<usize>],
 }
 
-impl ChapterMap<'_> {
+impl<'a> ChapterMap<'a> {
+    /// The map of `content` with `replacements`, whose texts are at `spans`
+    /// of the expanded text.
+    pub(super) fn new(
+        content: &'a str,
+        replacements: &'a [Replacement],
+        spans: &'a [Range<usize>],
+    ) -> Self {
+        ChapterMap {
+            content,
+            replacements,
+            spans,
+        }
+    }
+
+    /// The map of a chapter without directives.
+    pub fn unchanged(content: &'a str) -> Self {
+        ChapterMap::new(content, &[], &[])
+    }
+
     /// The expanded text this maps from: the chapter with its replacements.
-    pub fn expanded(&self) -> std::borrow::Cow<'_, str> {
+    pub fn expanded(&self) -> Cow<'a, str> {
         if self.replacements.is_empty() {
             return self.content.into();
         }
-        crate::expand::splice::splice(self.content, self.replacements).into()
+        splice(self.content, self.replacements).into()
     }
 
     /// The replacement whose output holds expanded offset `offset`, or the
@@ -55,10 +75,14 @@ impl ChapterMap<'_> {
     /// Where the link written at `range` of the expanded text `expanded` is
     /// in the chapter, and where a note about it goes; `None` for a link a
     /// directive generated.
-    pub fn written(&self, expanded: &str, range: Range<usize>) -> Option<(Range<usize>, Place)> {
+    pub fn written(
+        &self,
+        expanded: &str,
+        range: Range<usize>,
+    ) -> Option<(Range<usize>, NotePlace)> {
         let last = range.end.max(range.start + 1) - 1;
         match (self.locate(range.start), self.locate(last)) {
-            (Ok(start), Ok(last)) => Some((start..last + 1, Place::At(last + 1))),
+            (Ok(start), Ok(last)) => Some((start..last + 1, NotePlace::At(last + 1))),
             (Err(k), _) | (_, Err(k)) => {
                 let written = expanded.get(range)?;
                 let source = &self.replacements[k].range;
@@ -67,10 +91,42 @@ impl ChapterMap<'_> {
                     written.as_bytes(),
                 )?;
                 let start = source.start + at;
-                Some((start..start + written.len(), Place::AfterReplacement(k)))
+                let place = NotePlace::AfterReplacement(k);
+                Some((start..start + written.len(), place))
             }
         }
     }
+}
+
+/// `replacements` with `notes` added: a block note ends the block of the
+/// replacement it follows, an inline note is inserted after its offset.
+pub(super) fn with_notes(
+    replacements: &[Replacement],
+    notes: &[(NotePlace, String)],
+) -> Vec<Replacement> {
+    let mut out = replacements.to_vec();
+    let mut inserted = false;
+    for (place, note) in notes {
+        match *place {
+            NotePlace::AfterReplacement(k) => {
+                let Some(block) = out.get_mut(k) else {
+                    continue;
+                };
+                let text = [block.text.trim_end_matches('\n'), note].join("\n\n");
+                block.text = text.into();
+            }
+            NotePlace::At(at) => {
+                let text = [" ", note.as_str()].concat();
+                out.push(Replacement::new(at..at, text.into()));
+                inserted = true;
+            }
+        }
+    }
+    if inserted {
+        // An insertion goes before a replacement that starts where it is.
+        out.sort_by_key(|r| (r.range.start, r.range.end));
+    }
+    out
 }
 
 #[cfg(test)]
@@ -84,36 +140,38 @@ mod tests {
         let d = content.find("{{#d}}").expect("call");
         let faq = content.find("```faq").expect("block");
         let replacements = vec![
-            Replacement {
-                range: d..d + 6,
-                text: "LONGER OUTPUT [gen](#g)".into(),
-            },
-            Replacement {
-                range: faq..content.len(),
-                text: "<div>[q](#r)</div>".into(),
-            },
+            Replacement::new(d..d + 6, "LONGER OUTPUT [gen](#g)".into()),
+            Replacement::new(faq..content.len(), "<div>[q](#r)</div>".into()),
         ];
         let (expanded, spans) = splice_with_spans(content, &replacements);
-        let map = ChapterMap {
-            content,
-            replacements: &replacements,
-            spans: &spans,
-        };
+        let map = ChapterMap::new(content, &replacements, &spans);
         let find = |needle: &str| {
             let at = expanded.find(needle).expect("in expanded");
             at..at + needle.len()
         };
         let (range, place) = map.written(&expanded, find("[x](#y)")).expect("before");
         assert_eq!(&content[range.clone()], "[x](#y)");
-        assert_eq!(place, Place::At(range.end));
+        assert_eq!(place, NotePlace::At(range.end));
         let (range, _) = map.written(&expanded, find("[z](#w)")).expect("between");
         assert_eq!(&content[range], "[z](#w)");
         let (range, place) = map.written(&expanded, find("[q](#r)")).expect("copied");
         assert_eq!(&content[range], "[q](#r)");
-        assert_eq!(place, Place::AfterReplacement(1));
+        assert_eq!(place, NotePlace::AfterReplacement(1));
         assert!(
             map.written(&expanded, find("[gen](#g)")).is_none(),
             "generated"
         );
+    }
+
+    #[test]
+    fn notes_follow_their_link_or_end_their_block() {
+        let content = "[a](#x)\n\n{{#d}}";
+        let replacements = vec![Replacement::new(9..15, "BLOCK\n".into())];
+        let notes = [
+            (NotePlace::At(7), "N1".to_string()),
+            (NotePlace::AfterReplacement(0), "N2".to_string()),
+        ];
+        let text = splice(content, &with_notes(&replacements, &notes));
+        assert_eq!(text, "[a](#x) N1\n\nBLOCK\n\nN2");
     }
 }

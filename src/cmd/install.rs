@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 use toml_edit::{Array, DocumentMut, Item, Table, Value, value};
 
 use crate::assets;
+use crate::mdbook::PREPROCESSOR_NAME;
+use crate::paths::normalize;
 
 /// What `install` did, for the user.
 #[derive(Debug, Default)]
@@ -63,6 +65,20 @@ impl fmt::Display for InstallError {
 }
 
 impl std::error::Error for InstallError {}
+
+/// `mdbook-community install BOOK_DIR`: prints what changed.
+pub fn run(book_dir: &Path) -> std::process::ExitCode {
+    match install(book_dir) {
+        Ok(report) => {
+            println!("{report}");
+            std::process::ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: mdbook-community install: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
 
 /// Edits `book_dir/book.toml` (and writes asset files beside it).
 ///
@@ -233,7 +249,9 @@ fn watch_data_folders(
 /// file (configured or the default; `true`: watched even before it exists),
 /// CODEOWNERS and CONTRIBUTING (configured, or where they are found).
 fn data_files(doc: &DocumentMut, book_dir: &Path) -> Vec<(PathBuf, bool)> {
-    let community = doc.get("preprocessor").and_then(|p| p.get("community"));
+    let community = doc
+        .get("preprocessor")
+        .and_then(|p| p.get(PREPROCESSOR_NAME));
     let configured = |key: &str| {
         community
             .and_then(|c| c.get(key))
@@ -370,28 +388,11 @@ fn gitignore_ignores(book_dir: &Path, build_dir: &str) -> bool {
     ignored
 }
 
-/// `..` and `.` resolved without touching the file system.
-fn normalize(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for component in path.components() {
-        match component {
-            std::path::Component::CurDir => {}
-            std::path::Component::ParentDir => {
-                if !out.pop() {
-                    out.push("..");
-                }
-            }
-            other => out.push(other),
-        }
-    }
-    out
-}
-
 /// The `book.toml` edits, on a parsed document.
 pub fn edit(doc: &mut DocumentMut, report: &mut Report) -> Result<(), InstallError> {
     let preprocessor = table_at(doc.as_table_mut(), "preprocessor", true)?;
-    let existed = preprocessor.contains_key("community");
-    let community = table_at(preprocessor, "community", false)?;
+    let existed = preprocessor.contains_key(PREPROCESSOR_NAME);
+    let community = table_at(preprocessor, PREPROCESSOR_NAME, false)?;
     if !existed {
         report
             .changes

@@ -1,0 +1,133 @@
+//! The command line: the preprocessor itself (no subcommand), `supports`,
+//! and the subcommands, one file each (as mdBook's `src/cmd/`).
+
+mod book;
+mod check;
+mod install;
+mod preprocess;
+
+use std::ffi::OsString;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use crate::report::MessageFormat;
+
+/// The variables `check` sets for the preprocessor it has mdBook run, and
+/// that a user may set for a build.
+pub mod vars {
+    /// The shape of the diagnostics.
+    pub const MESSAGE_FORMAT: &str = "MDBOOK_COMMUNITY_MESSAGE_FORMAT";
+    /// Where the diagnostics go in that shape.
+    pub const MESSAGE_FILE: &str = "MDBOOK_COMMUNITY_MESSAGE_FILE";
+    /// Set by `check` only: where the counts of errors and warnings go.
+    pub const CHECK_STATUS: &str = "MDBOOK_COMMUNITY_CHECK_STATUS";
+}
+
+/// An mdBook preprocessor for community docs: maintainer lists, FAQ blocks
+/// and checked cross-links to CONTRIBUTING.md.
+///
+/// Without a command, reads mdBook's [context, book] JSON on stdin and writes
+/// the processed book on stdout (this is how mdBook runs it).
+#[derive(Debug, Parser)]
+#[command(name = "mdbook-community", version, about, long_about)]
+pub struct Cli {
+    /// What to do; nothing means "run as mdBook's preprocessor".
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Tell mdBook whether a renderer is supported (always: exit 0).
+    Supports {
+        /// The renderer's name, e.g. `html`.
+        renderer: String,
+    },
+    /// Add the preprocessor and its assets to a book's book.toml.
+    Install {
+        /// The book's folder (where book.toml is).
+        #[arg(default_value = ".")]
+        book_dir: PathBuf,
+    },
+    /// Run every check of a build (settings, data files, directives, the
+    /// CODEOWNERS drift check, anchors) without writing the book.
+    ///
+    /// The book is loaded by your `mdbook`, exactly as a build loads it.
+    /// Exit status: 0 no errors, 1 errors (or warnings with
+    /// `--deny warnings`), 2 the check could not run.
+    Check {
+        /// The book's folder (where book.toml is).
+        #[arg(default_value = ".")]
+        book_dir: PathBuf,
+        /// How diagnostics are printed: `human` on stderr, the others on
+        /// stdout.
+        #[arg(long, value_enum, default_value_t = MessageFormat::Human)]
+        message_format: MessageFormat,
+        /// `--deny warnings`: warnings fail the check too.
+        #[arg(long, value_name = "LEVEL")]
+        deny: Option<DenyArg>,
+        /// The mdBook to load the book with.
+        #[arg(long, value_name = "PATH", default_value = "mdbook")]
+        mdbook: OsString,
+    },
+    /// A renderer that writes nothing (`check` has mdBook run it).
+    #[command(hide = true)]
+    Discard,
+}
+
+/// `--deny`'s values.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum DenyArg {
+    /// Warnings fail the check.
+    Warnings,
+}
+
+/// Runs the command line; returns the process exit code.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        // Every renderer is supported: non-HTML renderers get plain CommonMark.
+        Some(Command::Supports { .. }) => ExitCode::SUCCESS,
+        Some(Command::Install { book_dir }) => install::run(&book_dir),
+        Some(Command::Check {
+            book_dir,
+            message_format,
+            deny,
+            mdbook,
+        }) => {
+            let options = check::CheckOptions {
+                book_dir,
+                format: message_format,
+                deny_warnings: deny.is_some(),
+                mdbook,
+                color: color(),
+            };
+            let code = check::run(
+                &options,
+                &mut std::io::stdout().lock(),
+                &mut std::io::stderr().lock(),
+            );
+            ExitCode::from(code)
+        }
+        // Exits without reading the book: mdBook writes it in many small
+        // pieces, which took a third of a check's time. mdBook logs the
+        // closed pipe as a warning (the check does not show mdBook's log
+        // unless mdBook fails) and goes on.
+        Some(Command::Discard) => ExitCode::SUCCESS,
+        None => preprocess::run(),
+    }
+}
+
+/// Colour on the terminal, as `NO_COLOR` and `CLICOLOR_FORCE` say: the
+/// one rule for every command.
+fn color() -> bool {
+    let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty() && v != "0");
+    if std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()) {
+        return false;
+    }
+    set("CLICOLOR_FORCE") || std::io::stderr().is_terminal()
+}
