@@ -2,6 +2,7 @@
 //! them beside `book.toml` and adds them to `[output.html]`; a book without
 //! them gets the same styles and script inline in pages that use them.
 
+use crate::markdown::html::HtmlWriter;
 use crate::mdbook::config::html_list;
 
 /// The stylesheet's file name.
@@ -21,13 +22,12 @@ pub fn installed(html: Option<&serde_json::Value>) -> bool {
     lists("additional-css", CSS_FILE) && lists("additional-js", JS_FILE)
 }
 
-/// The assets as raw HTML, for pages of a book that never ran `install`.
-pub fn inline_html() -> String {
-    format!(
-        "<style>\n{}\n</style>\n<script>\n{}\n</script>",
-        CSS.trim_end(),
-        JS.trim_end()
-    )
+/// Writes the assets as raw HTML, for pages of a book that never ran
+/// `install`.
+pub fn write_inline(html: &mut HtmlWriter) {
+    html.raw_text_element("style", CSS);
+    html.newline();
+    html.raw_text_element("script", JS);
 }
 
 #[cfg(test)]
@@ -47,18 +47,22 @@ mod tests {
     }
 
     /// Pages that inline the assets must not hold anything mdBook's
-    /// preprocessors (or this one) would read as a directive.
+    /// preprocessors (or this one) would read as a directive, nor an end
+    /// tag that would end their element early.
     #[test]
-    fn assets_hold_no_directive() {
+    fn assets_hold_no_directive_and_no_end_tag() {
         assert!(!CSS.contains("{{") && !JS.contains("{{"));
+        assert!(!CSS.contains("</") && !JS.contains("</"));
     }
 
     #[test]
     fn inline_assets_stay_raw_html() {
         // Markdown must not see any of the CSS or script as text.
-        let html = inline_html();
-        let parser = pulldown_cmark::Parser::new_ext(&html, pulldown_cmark::Options::all());
-        for event in parser {
+        let mut html = HtmlWriter::new();
+        write_inline(&mut html);
+        let html = html.finish();
+        let options = crate::mdbook::MarkdownOptions::defaults(crate::mdbook::Generation::V05);
+        for event in options.parser(&html) {
             assert!(
                 matches!(
                     event,

@@ -8,8 +8,8 @@ use std::sync::Arc;
 
 use crate::data::files::{MAX_DATA_FILE, read_text};
 use crate::diagnostic::{Code, Diagnostic, SourceFile};
-use crate::mdbook::config::{parse_book_toml, plugin_table};
 use crate::mdbook::Context;
+use crate::mdbook::config::{parse_book_toml, plugin_table};
 
 /// A book found on the command line.
 pub struct LoadedBook {

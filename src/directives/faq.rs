@@ -20,6 +20,7 @@ use crate::assets;
 use crate::diagnostic::{Code, Diagnostic, did_you_mean};
 use crate::expand::args::{self, ArgKind};
 use crate::expand::{Cx, Expansion, FenceBlock, FenceDirective};
+use crate::markdown::html::{HtmlWriter, Value};
 use crate::markdown::{is_inline_end, is_inline_tag, trim_line_end};
 
 /// The `faq` fence directive.
@@ -164,7 +165,7 @@ fn check_closed(
     questions: &[Question],
     cx: &Cx<'_>,
 ) -> Result<(), Vec<Diagnostic>> {
-    let options = cx.settings().markdown.parser_options();
+    let options = cx.settings().markdown;
     let errors: Vec<Diagnostic> = questions
         .iter()
         .filter_map(|q| {
@@ -320,26 +321,20 @@ impl Splitter {
 
 /// Non-HTML renderers: the questions as headings, the answers below.
 fn plain(expanded: &[(String, String)], questions: &[Question], ids: Option<&[String]>) -> String {
-    let mut out = String::new();
+    let mut out = HtmlWriter::new();
     for (index, ((heading, answer), question)) in expanded.iter().zip(questions).enumerate() {
-        push_question(
-            &mut out,
-            heading,
-            question,
-            ids.and_then(|ids| ids.get(index)),
-        );
-        out.push_str("\n\n");
-        out.push_str(answer.trim_matches('\n'));
-        out.push_str("\n\n");
+        let id = ids.and_then(|ids| ids.get(index));
+        out.markdown_block(&question_line(heading, question, id));
+        out.markdown_block(answer);
     }
-    // A blank line after the block, so that a paragraph right after the
-    // closing fence does not run into the last answer.
-    let mut out = out.trim_end().to_string();
-    out.push('\n');
-    out
+    // One line ending after the block; the blank line the splice leaves
+    // keeps a paragraph right after the closing fence out of the last
+    // answer.
+    out.finish_block()
 }
 
-/// The HTML renderer: one `<details>` per question in a `<div>`.
+/// The HTML renderer: one `<details>` per question in a `<div>`, each
+/// question a Markdown heading in its `<summary>`.
 fn html(
     expanded: &[(String, String)],
     questions: &[Question],
@@ -347,62 +342,44 @@ fn html(
     open: bool,
     inline_assets: bool,
 ) -> String {
-    let mut out = String::new();
+    let mut out = HtmlWriter::new();
     if inline_assets {
-        out.push_str(&assets::inline_html());
-        out.push_str("\n\n");
+        assets::write_inline(&mut out);
+        out.blank_line();
     }
-    out.push_str("<div class=\"community-faq\">\n\n");
+    out.open("div", &[("class", Some(Value::Fixed("community-faq")))]);
+    out.blank_line();
     for (index, ((heading, answer), question)) in expanded.iter().zip(questions).enumerate() {
-        out.push_str(if open {
-            "<details class=\"community-faq-entry\" open>\n<summary>\n\n"
-        } else {
-            "<details class=\"community-faq-entry\">\n<summary>\n\n"
-        });
-        push_question(
-            &mut out,
-            heading,
-            question,
-            ids.and_then(|ids| ids.get(index)),
-        );
-        out.push_str("\n\n</summary>\n\n");
-        let answer = answer.trim_matches('\n');
-        if !answer.trim().is_empty() {
-            out.push_str(answer);
-            out.push_str("\n\n");
-        }
-        out.push_str("</details>\n\n");
+        let class = Some(Value::Fixed("community-faq-entry"));
+        let open = open.then_some(Value::Fixed(""));
+        out.open("details", &[("class", class), ("open", open)]);
+        out.newline();
+        out.open("summary", &[]);
+        out.blank_line();
+        let id = ids.and_then(|ids| ids.get(index));
+        out.markdown_block(&question_line(heading, question, id));
+        out.close("summary");
+        out.blank_line();
+        out.markdown_block(answer);
+        out.close("details");
+        out.blank_line();
     }
     // The blank line ends the HTML block, so that a paragraph right after the
     // closing fence is Markdown again.
-    out.push_str("</div>\n");
-    out
+    out.close("div");
+    out.finish_block()
 }
 
-/// Writes a question's heading, with its `id-prefix` id when it has one.
-fn push_question(out: &mut String, heading: &str, question: &Question, id: Option<&String>) {
+/// A question's heading, with its `id-prefix` id when it has one: an id
+/// attribute only ends an ATX heading's line, so an underlined heading's
+/// text moves onto one.
+fn question_line(heading: &str, question: &Question, id: Option<&String>) -> String {
     match id {
         Some(id) if !question.has_custom_id => {
-            // An id attribute only ends an ATX heading's line; an
-            // underlined heading's text moves onto one. A heading that
-            // has an attribute block (`{.class}`) gets the id in it.
             let line = atx_heading(heading, question.level);
-            match line.rfind('}').filter(|_| question.has_attributes) {
-                Some(close) => {
-                    out.push_str(&line[..close]);
-                    out.push_str(" #");
-                    out.push_str(id);
-                    out.push_str(&line[close..]);
-                }
-                None => {
-                    out.push_str(&line);
-                    out.push_str(" {#");
-                    out.push_str(id);
-                    out.push('}');
-                }
-            }
+            crate::markdown::with_heading_id(&line, id, question.has_attributes)
         }
-        _ => out.push_str(heading.trim_end()),
+        _ => heading.trim_end().to_string(),
     }
 }
 

@@ -155,7 +155,6 @@ fn expand_hierarchy(
         people,
         request,
         html: cx.settings().html,
-        options,
         cx,
         call,
     };
@@ -396,7 +395,6 @@ struct Hierarchy<'a> {
     people: &'a People,
     request: &'a Request<'a>,
     html: bool,
-    options: pulldown_cmark::Options,
     cx: &'a Cx<'a>,
     call: &'a Call<'a>,
 }
@@ -438,7 +436,7 @@ impl Hierarchy<'_> {
             let mut relink = |dest: &str| self.relink(dest, group);
             out.extend(people_md::sanitized_markdown_events(
                 description,
-                self.options,
+                self.cx.settings().markdown,
                 &mut relink,
             ));
         }
@@ -514,14 +512,7 @@ fn render_block(
             people_table::table_events(entries, &columns, out);
         }
         Style::Grid if html => {
-            let mut grid = people_table::grid_html(entries);
-            if inline_assets {
-                grid = format!(
-                    "{}
-{grid}",
-                    crate::assets::inline_html()
-                );
-            }
+            let grid = people_table::grid_html(entries, inline_assets);
             out.push(Event::Start(Tag::HtmlBlock));
             out.push(Event::Html(CowStr::from(grid)));
             out.push(Event::End(TagEnd::HtmlBlock));

@@ -4,6 +4,8 @@
 use pulldown_cmark::{CowStr, Event, LinkType, Tag, TagEnd};
 
 use crate::data::people::{Member, People, Person, allowed_url};
+use crate::markdown::html::{HtmlWriter, Value};
+use crate::mdbook::MarkdownOptions;
 
 /// One person, with their status and role in a group.
 #[derive(Debug, Clone, Copy)]
@@ -120,18 +122,22 @@ pub fn sentence_events(entries: &[Entry<'_>], out: &mut Vec<Event<'static>>) {
     }
 }
 
-/// An `<img>` for the HTML renderer, its attributes escaped by
-/// pulldown-cmark's escaper (the URL was checked to be http(s) already).
+/// An `<img>` for the HTML renderer, written by the HTML writer (the URL
+/// was checked to be http(s) already).
 pub fn avatar_html(url: &str, name: &str) -> Event<'static> {
-    let mut html = String::from("<img class=\"community-avatar\" src=\"");
-    let _ = pulldown_cmark_escape::escape_href(&mut html, url);
-    html.push_str("\" alt=\"");
-    let mut alt = String::new();
-    let _ = pulldown_cmark_escape::escape_html(&mut alt, name);
-    // `{{` would be read by mdBook's `{{#include}}`, even in an attribute.
-    html.push_str(&alt.replace('{', "&#123;").replace('}', "&#125;"));
-    html.push_str("\" width=\"32\" height=\"32\" loading=\"lazy\">");
-    Event::InlineHtml(CowStr::from(html))
+    let mut html = HtmlWriter::new();
+    html.void(
+        "img",
+        &[
+            ("class", Some(Value::Fixed("community-avatar"))),
+            ("src", Some(Value::Url(url))),
+            ("alt", Some(Value::Text(name))),
+            ("width", Some(Value::Fixed("32"))),
+            ("height", Some(Value::Fixed("32"))),
+            ("loading", Some(Value::Fixed("lazy"))),
+        ],
+    );
+    Event::InlineHtml(CowStr::from(html.finish()))
 }
 
 /// Markdown written by a data author (a group description), as events that
@@ -141,7 +147,7 @@ pub fn avatar_html(url: &str, name: &str) -> Event<'static> {
 /// than a bare `#fragment` go through `relink`.
 pub fn sanitized_markdown_events(
     markdown: &str,
-    options: pulldown_cmark::Options,
+    options: MarkdownOptions,
     relink: &mut dyn FnMut(&str) -> String,
 ) -> Vec<Event<'static>> {
     let mut destination = |url: &str| -> CowStr<'static> {
@@ -153,8 +159,7 @@ pub fn sanitized_markdown_events(
     };
     let mut out = Vec::new();
     let mut dropped: Vec<bool> = Vec::new();
-    let options = options - pulldown_cmark::Options::ENABLE_HEADING_ATTRIBUTES;
-    for event in pulldown_cmark::Parser::new_ext(markdown, options) {
+    for event in options.data_parser(markdown) {
         match event {
             Event::Html(html) | Event::InlineHtml(html) => out.push(text(&html)),
             Event::Start(Tag::HtmlBlock) => out.push(Event::Start(Tag::Paragraph)),

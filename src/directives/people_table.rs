@@ -5,6 +5,8 @@
 use pulldown_cmark::{Alignment, CowStr, Event, Tag, TagEnd};
 
 use super::people_md::{self, Entry};
+use crate::data::people::Person;
+use crate::markdown::html::{HtmlWriter, Value};
 
 /// A column of a people table.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -175,42 +177,66 @@ fn text(s: &str) -> Event<'static> {
     Event::Text(CowStr::from(s.to_string()))
 }
 
-/// Avatars in a grid with names below, as one HTML block: a person without
-/// an avatar gets their GitHub one, or their initials. Every piece of data
-/// in it is escaped.
-pub fn grid_html(entries: &[Entry<'_>]) -> String {
-    let mut html = String::from("<div class=\"community-grid\">");
+/// Avatars in a grid with names below, as one HTML block (after the
+/// assets, for a book that never ran `install`): a person without an
+/// avatar gets their GitHub one, or their initials.
+pub fn grid_html(entries: &[Entry<'_>], inline_assets: bool) -> String {
+    let mut html = HtmlWriter::new();
+    if inline_assets {
+        crate::assets::write_inline(&mut html);
+        html.newline();
+    }
+    html.open("div", &[("class", Some(Value::Fixed("community-grid")))]);
     for entry in entries {
         let person = entry.person;
-        html.push_str("\n<a class=\"community-grid-person\"");
-        if let Some(url) = &person.url {
-            html.push_str(" href=\"");
-            let _ = pulldown_cmark_escape::escape_href(&mut html, url);
-            html.push('"');
-        }
-        html.push('>');
-        let avatar = person.avatar.clone().or_else(|| {
-            let login = person.github.as_deref()?;
-            Some(format!("https://github.com/{login}.png"))
-        });
-        match avatar {
-            Some(url) => {
-                html.push_str("<img class=\"community-avatar\" src=\"");
-                let _ = pulldown_cmark_escape::escape_href(&mut html, &url);
-                html.push_str("\" alt=\"\" width=\"64\" height=\"64\" loading=\"lazy\">");
-            }
+        html.newline();
+        let href = person.url.as_deref().map(Value::Url);
+        let class = Some(Value::Fixed("community-grid-person"));
+        html.open("a", &[("class", class), ("href", href)]);
+        match avatar_url(person) {
+            Some(url) => html.void(
+                "img",
+                &[
+                    ("class", Some(Value::Fixed("community-avatar"))),
+                    ("src", Some(Value::Url(&url))),
+                    ("alt", Some(Value::Fixed(""))),
+                    ("width", Some(Value::Fixed("64"))),
+                    ("height", Some(Value::Fixed("64"))),
+                    ("loading", Some(Value::Fixed("lazy"))),
+                ],
+            ),
             None => {
-                html.push_str("<span class=\"community-initials\" aria-hidden=\"true\">");
-                let _ = pulldown_cmark_escape::escape_html(&mut html, &initials(&person.name));
-                html.push_str("</span>");
+                let class = Some(Value::Fixed("community-initials"));
+                html.open(
+                    "span",
+                    &[
+                        ("class", class),
+                        ("aria-hidden", Some(Value::Fixed("true"))),
+                    ],
+                );
+                html.text(&initials(&person.name));
+                html.close("span");
             }
         }
-        html.push_str("<span class=\"community-grid-name\">");
-        let _ = pulldown_cmark_escape::escape_html(&mut html, &person.name);
-        html.push_str("</span></a>");
+        html.open(
+            "span",
+            &[("class", Some(Value::Fixed("community-grid-name")))],
+        );
+        html.text(&person.name);
+        html.close("span");
+        html.close("a");
     }
-    html.push_str("\n</div>");
-    html
+    html.newline();
+    html.close("div");
+    html.finish()
+}
+
+/// The person's avatar, else their GitHub one.
+fn avatar_url(person: &Person) -> Option<String> {
+    person.avatar.clone().or_else(|| {
+        let login = person.github.as_deref()?;
+        Some(format!("https://github.com/{login}.png"))
+    })
 }
 
 /// `AL` for `Ada Lovelace`: the first letter of the first and last words

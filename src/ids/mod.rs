@@ -58,7 +58,7 @@ mod text;
 
 use std::ops::Range;
 
-use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag};
+use pulldown_cmark::{CowStr, Event, HeadingLevel, Tag};
 
 use crate::diagnostic::{Diagnostic, FollowOn, did_you_mean};
 use crate::mdbook::Generation;
@@ -395,11 +395,8 @@ fn from_event_vector(
 /// punctuation. Raw HTML headings (`<h2>...</h2>` in an HTML block) are
 /// counted too, since GitHub anchors every heading of the rendered page.
 pub fn github_page(text: &str) -> PageIds {
-    let options = Options::ENABLE_TABLES
-        | Options::ENABLE_STRIKETHROUGH
-        | Options::ENABLE_TASKLISTS
-        | Options::ENABLE_FOOTNOTES;
-    let events: Vec<_> = Parser::new_ext(text, options).into_offset_iter().collect();
+    let parser = crate::mdbook::options::github_parser(text);
+    let events: Vec<_> = parser.into_offset_iter().collect();
     github::page_ids(&events)
 }
 

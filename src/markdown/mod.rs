@@ -8,6 +8,9 @@ use std::sync::{Mutex, OnceLock};
 
 use pulldown_cmark::{Event, Options, Tag, TagEnd};
 
+use crate::mdbook::MarkdownOptions;
+
+pub mod html;
 mod literal;
 
 /// Where generated Markdown is spliced, which decides what fits there.
@@ -285,14 +288,14 @@ pub fn is_inline_end(tag: pulldown_cmark::TagEnd) -> bool {
 /// without its end): such a block would swallow whatever Markdown follows
 /// `text`. `None` when everything after `text` and a blank line would be
 /// read as a new block, as it should.
-pub fn unclosed_block(text: &str, options: Options) -> Option<std::ops::Range<usize>> {
+pub fn unclosed_block(text: &str, options: MarkdownOptions) -> Option<std::ops::Range<usize>> {
     const SENTINEL: &str = "mdbook-community-end-of-text";
     let probe = format!("{text}\n\n{SENTINEL}\n");
     let sentinel_at = text.len() + 2;
     let mut depth = 0usize;
     // The last top-level block that starts in `text`.
     let mut last_start = None;
-    for (event, range) in pulldown_cmark::Parser::new_ext(&probe, options).into_offset_iter() {
+    for (event, range) in options.parser(&probe).into_offset_iter() {
         match event {
             Event::Start(tag) if !is_inline_tag(&tag) => {
                 if depth == 0 {
@@ -313,6 +316,16 @@ pub fn unclosed_block(text: &str, options: Options) -> Option<std::ops::Range<us
     let line_end =
         memchr::memchr(b'\n', &text.as_bytes()[start..]).map_or(text.len(), |n| start + n);
     Some(trim_line_end(text, start..line_end))
+}
+
+/// An ATX heading `line` as the author wrote it, with `{#id}` added: into
+/// its attribute block when it ends with one (`has_attributes`), else at
+/// its end. `id` is a slug or a checked prefix: it holds no `}`.
+pub fn with_heading_id(line: &str, id: &str, has_attributes: bool) -> String {
+    match line.rfind('}').filter(|_| has_attributes) {
+        Some(close) => [&line[..close], " #", id, &line[close..]].concat(),
+        None => [line, " {#", id, "}"].concat(),
+    }
 }
 
 /// `range` without the line ending(s) at its end.

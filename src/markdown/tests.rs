@@ -263,7 +263,7 @@ fn braces_in_code_and_destinations_are_never_left_for_mdbook() {
 /// Issue 17 (4, 5): text that leaves a block open is found, where it opens.
 #[test]
 fn unclosed_blocks_are_found() {
-    let options = Options::all();
+    let options = MarkdownOptions::defaults(crate::mdbook::Generation::V05);
     for (text, open) in [
         ("a\n\n```\ncode", Some("```")),
         ("a\n\n~~~rust\ncode\n", Some("~~~rust")),

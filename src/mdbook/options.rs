@@ -83,10 +83,37 @@ impl MarkdownOptions {
 
     /// A parser over `text` with these options.
     pub fn parser(self, text: &str) -> Parser<'_> {
-        #[cfg(test)]
-        parse_log::record(text);
-        Parser::new_ext(text, self.parser_options())
+        parse(text, self.parser_options())
     }
+
+    /// A parser over Markdown a data file holds (a group's description):
+    /// these options, but heading attributes are not read, so `{...}`
+    /// from data stays text.
+    pub fn data_parser(self, text: &str) -> Parser<'_> {
+        parse(
+            text,
+            self.parser_options() - Options::ENABLE_HEADING_ATTRIBUTES,
+        )
+    }
+}
+
+/// A parser over `text` as github.com renders a Markdown file, as far as
+/// headings go: tables, strikethrough, task lists and footnotes, but no
+/// heading attributes and no smart punctuation.
+pub fn github_parser(text: &str) -> Parser<'_> {
+    let options = Options::ENABLE_TABLES
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_TASKLISTS
+        | Options::ENABLE_FOOTNOTES;
+    parse(text, options)
+}
+
+/// The one place a Markdown parser is built, so that tests can count
+/// parses.
+fn parse(text: &str, options: Options) -> Parser<'_> {
+    #[cfg(test)]
+    parse_log::record(text);
+    Parser::new_ext(text, options)
 }
 
 /// For tests: the texts [`MarkdownOptions::parser`] was asked to parse, so

@@ -102,7 +102,7 @@ fn hostile_names_stay_text() {
 fn descriptions_are_sanitized_markdown() {
     let events = sanitized_markdown_events(
         "They *maintain* [docs](guide.md) <b>bold</b> [bad](javascript:alert(1)) ![i](data:x) [x](#here)",
-        pulldown_cmark::Options::empty(),
+        plain(),
         &mut |dest| format!("../{dest}"),
     );
     let markdown = md(events);
@@ -118,11 +118,9 @@ fn descriptions_are_sanitized_markdown() {
 /// description; what the plugin writes after it is a block of its own.
 #[test]
 fn an_unclosed_fence_in_a_description_is_closed() {
-    let mut events = sanitized_markdown_events(
-        "Intro\n\n```\nunclosed",
-        pulldown_cmark::Options::empty(),
-        &mut |dest| dest.to_string(),
-    );
+    let mut events = sanitized_markdown_events("Intro\n\n```\nunclosed", plain(), &mut |dest| {
+        dest.to_string()
+    });
     events.push(Event::Start(Tag::Heading {
         level: pulldown_cmark::HeadingLevel::H2,
         id: None,
@@ -141,4 +139,9 @@ fn an_unclosed_fence_in_a_description_is_closed() {
         html.contains("<pre><code>unclosed\n</code></pre>"),
         "{html}"
     );
+}
+
+/// mdBook 0.4's options: no smart punctuation to change the text.
+fn plain() -> MarkdownOptions {
+    MarkdownOptions::defaults(crate::mdbook::Generation::V04)
 }
