@@ -1,4 +1,4 @@
-//! `people`: the people data file loader, `People::parse`, on arbitrary
+//! `people`: the people data file loader, `parse_people`, on arbitrary
 //! text as TOML and as JSON (and the raw bytes through
 //! `datatree::parse_bytes`, as the loader reads a file); then, for data that loads, the directives that
 //! render it (`maintainers` in every style, `person`, `codeowners`) through
@@ -15,7 +15,7 @@ use std::sync::LazyLock;
 
 use fuzz_support::{BuildOptions, chapter, is_plain_word, preprocess_chapters, scratch_dir, write};
 use libfuzzer_sys::fuzz_target;
-use mdbook_community::testing::People;
+use mdbook_community::testing::parse_people;
 use mdbook_community::testing::datatree;
 use mdbook_community::testing::{self as diagnostics, Diagnostic, EmitOptions, Severity};
 use serde_json::{Map, json};
@@ -125,7 +125,7 @@ fuzz_target!(|data: &[u8]| {
     }
     let text = String::from_utf8_lossy(data);
     for is_json in [false, true] {
-        match People::parse(&text, is_json) {
+        match parse_people(&text, is_json) {
             Ok(people) => {
                 query(&people);
                 render(&text, is_json, &people);

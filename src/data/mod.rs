@@ -10,7 +10,7 @@ pub mod codeowners;
 pub mod contributing;
 pub mod files;
 pub mod people;
-mod roster;
+pub mod roster;
 pub mod tree;
 
 use std::path::Path;

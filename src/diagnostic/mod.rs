@@ -32,6 +32,40 @@ pub struct SourceFile {
     pub text: String,
 }
 
+/// A byte range of a file: where something a data file defines is
+/// written.
+#[derive(Debug, Clone)]
+pub struct Place {
+    /// The file.
+    pub file: Arc<SourceFile>,
+    /// The bytes.
+    pub range: Range<usize>,
+}
+
+impl Place {
+    /// `range` of `file`.
+    pub fn new(file: &Arc<SourceFile>, range: Range<usize>) -> Self {
+        Place {
+            file: Arc::clone(file),
+            range,
+        }
+    }
+
+    /// The 1-based line the place starts on.
+    pub fn line(&self) -> usize {
+        position_in("", &self.file.text, self.range.start).line
+    }
+}
+
+/// Places are equal when they name the same bytes of the same file.
+impl PartialEq for Place {
+    fn eq(&self, other: &Place) -> bool {
+        self.file.name == other.file.name && self.range == other.range
+    }
+}
+
+impl Eq for Place {}
+
 /// Where a diagnostic points.
 #[derive(Debug, Clone)]
 pub enum Location {
@@ -143,6 +177,11 @@ impl Diagnostic {
             range,
         });
         self
+    }
+
+    /// Points the diagnostic at `place`.
+    pub fn at(self, place: &Place) -> Self {
+        self.in_file(&place.file, place.range.clone())
     }
 
     /// Points the diagnostic at a whole file.

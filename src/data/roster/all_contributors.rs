@@ -8,7 +8,7 @@ use std::sync::Arc;
 use super::{SourceGroup, SourceRoster, check_login_at, group, person_of_login};
 use crate::data::people::{Member, Person, allowed_url};
 use crate::data::tree::{self, Entry, Node, NodeKind};
-use crate::diagnostic::{Code, Diagnostic, SourceFile};
+use crate::diagnostic::{Code, Diagnostic, Place, SourceFile};
 
 /// Reads `.all-contributorsrc` at `path`.
 pub(super) fn read(path: &Path, display: &str) -> Result<SourceRoster, Vec<Diagnostic>> {
@@ -50,7 +50,7 @@ pub(super) fn read(path: &Path, display: &str) -> Result<SourceRoster, Vec<Diagn
         groups: vec![SourceGroup {
             group: contributors,
             by_login: Vec::new(),
-            at: (file, 0..0),
+            at: Place::new(&file, 0..0),
         }],
     })
 }
@@ -77,14 +77,12 @@ impl Reader<'_> {
         let Some(login) = field("login").and_then(|e| self.text(e)) else {
             return self.error(node, "lists a contributor without a `login`");
         };
-        let at = (
-            Arc::clone(self.file),
-            field("login").map_or(node.span.clone(), |e| e.value.span.clone()),
-        );
+        let span = field("login").map_or(node.span.clone(), |e| e.value.span.clone());
+        let at = Place::new(self.file, span);
         if let Err(error) = check_login_at(&login, &at) {
             return self.errors.push(error);
         }
-        let mut person = person_of_login(&login);
+        let mut person = person_of_login(&login, &at);
         if let Some(name) = field("name")
             .and_then(|e| self.text(e))
             .filter(|n| !n.trim().is_empty())
@@ -108,6 +106,7 @@ impl Reader<'_> {
             status: None,
             role: None,
             fields,
+            at: Some(at),
         });
         self.people.push(person);
     }

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use super::{SourceGroup, SourceRoster, check_login_at, group, person_of_login};
 use crate::data::people::{Member, Person};
-use crate::diagnostic::{Code, Diagnostic, SourceFile};
+use crate::diagnostic::{Code, Diagnostic, Place, SourceFile};
 
 /// Reads the MAINTAINERS file at `path`.
 pub(super) fn read(path: &Path, display: &str) -> Result<SourceRoster, Vec<Diagnostic>> {
@@ -30,7 +30,7 @@ pub(super) fn read(path: &Path, display: &str) -> Result<SourceRoster, Vec<Diagn
                 groups.push(SourceGroup {
                     group: group(&id, &title_case(&section)),
                     by_login: Vec::new(),
-                    at: (Arc::clone(&file), start..start + content.len()),
+                    at: Place::new(&file, start..start + content.len()),
                 });
             }
             continue;
@@ -40,11 +40,12 @@ pub(super) fn read(path: &Path, display: &str) -> Result<SourceRoster, Vec<Diagn
         }
         match row(&file, content, start) {
             Ok(person) => {
+                let at = person.at.clone();
                 if groups.is_empty() {
                     groups.push(SourceGroup {
                         group: group("maintainers", "Maintainers"),
                         by_login: Vec::new(),
-                        at: (Arc::clone(&file), start..start),
+                        at: Place::new(&file, start..start),
                     });
                 }
                 if let Some(last) = groups.last_mut() {
@@ -53,6 +54,7 @@ pub(super) fn read(path: &Path, display: &str) -> Result<SourceRoster, Vec<Diagn
                         status: None,
                         role: None,
                         fields: Vec::new(),
+                        at,
                     });
                 }
                 people.push(person);
@@ -108,9 +110,9 @@ fn row(file: &Arc<SourceFile>, line: &str, start: usize) -> Result<Person, Diagn
         )
         .in_file(file, start..start + line.len()));
     };
-    let at = (Arc::clone(file), start + range.start..start + range.end);
+    let at = Place::new(file, start + range.start..start + range.end);
     check_login_at(login, &at)?;
-    let mut person = person_of_login(login);
+    let mut person = person_of_login(login, &at);
     if let Some((name, _)) = fields.get(1).filter(|(n, _)| !n.trim().is_empty()) {
         person.name = name.clone();
     }

@@ -9,20 +9,17 @@
 
 mod all_contributors;
 mod maintainers_csv;
+mod native;
 mod owners;
 mod rust_team;
 
 use std::collections::HashMap;
-use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
 
 use super::people::{Group, Member, People, Person, check_login};
 use crate::config::{PeopleFormat, PeopleSource, Settings};
-use crate::diagnostic::{Code, Diagnostic, SourceFile};
-
-/// A place in a source file.
-pub(super) type At = (Arc<SourceFile>, Range<usize>);
+use crate::diagnostic::{Code, Diagnostic, Place, SourceFile};
 
 /// One source, read.
 pub(super) struct SourceRoster {
@@ -41,7 +38,7 @@ pub(super) struct SourceGroup {
     /// Members the source names by login, resolved when merging.
     pub by_login: Vec<ByLogin>,
     /// Where the group is defined (its id).
-    pub at: At,
+    pub at: Place,
 }
 
 /// A member named by login, which may be an OWNERS_ALIASES alias.
@@ -51,7 +48,7 @@ pub(super) struct ByLogin {
     /// The membership's status.
     pub status: Option<String>,
     /// Where it is written.
-    pub at: At,
+    pub at: Place,
 }
 
 /// Reads every source of `settings` (the default file when none is set).
@@ -81,10 +78,7 @@ fn read_source(
     display: &str,
 ) -> Result<SourceRoster, Vec<Diagnostic>> {
     match source.format {
-        PeopleFormat::Community => {
-            let people = People::load(full, display)?;
-            Ok(SourceRoster::of_people(people))
-        }
+        PeopleFormat::Community => native::read(full, display),
         PeopleFormat::AllContributors => all_contributors::read(full, display),
         PeopleFormat::OwnersAliases => owners::read_aliases(full, display),
         PeopleFormat::Owners => {
@@ -95,29 +89,15 @@ fn read_source(
     }
 }
 
-impl SourceRoster {
-    /// This plugin's own format, already checked and resolved.
-    fn of_people(people: People) -> SourceRoster {
-        let file = Arc::clone(&people.file);
-        let groups = people
-            .groups
-            .into_iter()
-            .map(|group| SourceGroup {
-                at: (Arc::clone(&file), 0..0),
-                group,
-                by_login: Vec::new(),
-            })
-            .collect();
-        SourceRoster {
-            files: vec![file],
-            people: people.people,
-            groups,
-        }
-    }
+/// This plugin's people file from text, as the roster it is (for tests
+/// and fuzzing).
+pub fn parse_native(text: &str, is_json: bool) -> Result<People, Vec<Diagnostic>> {
+    let source = native::parse(text, is_json)?;
+    Merger::default().merge(vec![(PeopleFormat::Community, source)])
 }
 
 /// A person known only by a GitHub login.
-pub(super) fn person_of_login(login: &str) -> Person {
+pub(super) fn person_of_login(login: &str, at: &Place) -> Person {
     Person {
         handle: login.to_string(),
         name: login.to_string(),
@@ -130,6 +110,7 @@ pub(super) fn person_of_login(login: &str) -> Person {
         affiliation: None,
         avatar: None,
         fields: Vec::new(),
+        at: Some(at.clone()),
     }
 }
 
@@ -142,14 +123,15 @@ pub(super) fn group(id: &str, title: &str) -> Group {
         parent: None,
         members: Vec::new(),
         github_teams: Vec::new(),
+        at: None,
     }
 }
 
 /// The error for a login that GitHub would not accept, at `at`.
-pub(super) fn check_login_at(login: &str, at: &At) -> Result<(), Diagnostic> {
+pub(super) fn check_login_at(login: &str, at: &Place) -> Result<(), Diagnostic> {
     check_login(login).map_err(|why| {
         Diagnostic::error(Code::InvalidName, format!("`{login}` {why}"))
-            .in_file(&at.0, at.1.clone())
+            .at(at)
             .with_label("not a GitHub login")
     })
 }
@@ -161,9 +143,9 @@ struct Merger {
     people: Vec<Person>,
     by_login: HashMap<String, usize>,
     groups: Vec<Group>,
-    group_at: HashMap<String, At>,
+    group_at: HashMap<String, Place>,
     /// OWNERS_ALIASES aliases: their members by login.
-    aliases: HashMap<String, Vec<(String, At)>>,
+    aliases: HashMap<String, Vec<(String, Place)>>,
     errors: Vec<Diagnostic>,
 }
 
@@ -208,6 +190,7 @@ impl Merger {
         } in source.groups
         {
             self.claim_group_id(&group.id, &at);
+            group.at.get_or_insert(at);
             for member in &mut group.members {
                 member.person = local[member.person];
             }
@@ -221,6 +204,7 @@ impl Merger {
                             status: member.status.clone(),
                             role: None,
                             fields: Vec::new(),
+                            at: Some(member.at.clone()),
                         });
                     }
                 }
@@ -245,17 +229,17 @@ impl Merger {
     }
 
     /// Reports a group id a former source defined already.
-    fn claim_group_id(&mut self, id: &str, at: &At) {
+    fn claim_group_id(&mut self, id: &str, at: &Place) {
         match self.group_at.get(id) {
             Some(first) => {
                 let error = Diagnostic::error(
                     Code::Duplicate,
                     format!(
                         "group `{id}` is defined by two sources: `{}` and `{}`",
-                        first.0.name, at.0.name
+                        first.file.name, at.file.name
                     ),
                 )
-                .in_file(&at.0, at.1.clone())
+                .at(at)
                 .with_help("rename one of them; group ids name groups in directives");
                 self.errors.push(error);
             }
@@ -266,13 +250,13 @@ impl Merger {
     }
 
     /// The people `login` stands for: an alias's members, or one person.
-    fn expand(&mut self, login: &str, at: &At, stack: &mut Vec<String>) -> Vec<usize> {
+    fn expand(&mut self, login: &str, at: &Place, stack: &mut Vec<String>) -> Vec<usize> {
         let Some(members) = self.aliases.get(login).cloned() else {
             if let Err(error) = check_login_at(login, at) {
                 self.errors.push(error);
                 return Vec::new();
             }
-            return vec![self.add_person(person_of_login(login))];
+            return vec![self.add_person(person_of_login(login, at))];
         };
         if stack.iter().any(|s| s == login) {
             stack.push(login.to_string());
@@ -280,7 +264,7 @@ impl Merger {
                 Code::Cycle,
                 format!("aliases form a cycle: {}", stack.join(" -> ")),
             )
-            .in_file(&at.0, at.1.clone())
+            .at(at)
             .with_label("this alias leads back to itself");
             stack.pop();
             self.errors.push(error);

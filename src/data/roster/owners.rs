@@ -9,9 +9,9 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use super::{At, ByLogin, SourceGroup, SourceRoster, group};
+use super::{ByLogin, SourceGroup, SourceRoster, group};
 use crate::data::tree::{self, Entry, Node, NodeKind};
-use crate::diagnostic::{Code, Diagnostic, SourceFile};
+use crate::diagnostic::{Code, Diagnostic, Place, SourceFile};
 
 /// The lists an OWNERS file's groups are made of: key, group, status.
 const LISTS: [(&str, &str, Option<&str>); 3] = [
@@ -42,7 +42,7 @@ pub(super) fn read_owners(
         let mut source_group = SourceGroup {
             group: group(&id, &id),
             by_login: Vec::new(),
-            at: (Arc::clone(&file), 0..0),
+            at: Place::new(&file, 0..0),
         };
         for (key, _, status) in LISTS.iter().filter(|(_, g, _)| *g == name) {
             for entries in &blocks {
@@ -71,7 +71,7 @@ pub(super) fn read_aliases(path: &Path, display: &str) -> Result<SourceRoster, V
                 groups.push(SourceGroup {
                     group: group(&alias.key, &alias.key),
                     by_login: logins(&file, &alias.value, &alias.key, None, &mut errors),
-                    at: (Arc::clone(&file), alias.key_span.clone()),
+                    at: Place::new(&file, alias.key_span.clone()),
                 });
             }
         }
@@ -150,7 +150,7 @@ fn logins(
     items
         .iter()
         .filter_map(|item| {
-            let at: At = (Arc::clone(file), item.span.clone());
+            let at = Place::new(file, item.span.clone());
             match &item.kind {
                 NodeKind::Str(login) => Some(ByLogin {
                     login: login.trim_start_matches('@').to_string(),

@@ -10,10 +10,10 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use super::{At, SourceGroup, SourceRoster, check_login_at, group, person_of_login};
+use super::{SourceGroup, SourceRoster, check_login_at, group, person_of_login};
 use crate::data::people::{Member, Person};
 use crate::data::tree::{self, Entry, Node, NodeKind};
-use crate::diagnostic::{Code, Diagnostic, SourceFile};
+use crate::diagnostic::{Code, Diagnostic, Place, SourceFile};
 
 /// Reads the folder at `path` (shown as `display`).
 pub(super) fn read(path: &Path, display: &str) -> Result<SourceRoster, Vec<Diagnostic>> {
@@ -136,12 +136,9 @@ fn person(file: &Arc<SourceFile>, root: &Node) -> Result<Person, Vec<Diagnostic>
             .in_file(file, 0..0),
         ]);
     };
-    let at: At = (
-        Arc::clone(file),
-        get(root, "github").map_or(0..0, |n| n.span.clone()),
-    );
+    let at = Place::new(file, get(root, "github").map_or(0..0, |n| n.span.clone()));
     check_login_at(&login, &at).map_err(|e| vec![e])?;
-    let mut person = person_of_login(&login);
+    let mut person = person_of_login(&login, &at);
     if let Some(name) = text(get(root, "name")).filter(|n| !n.trim().is_empty()) {
         person.name = name;
     }
@@ -152,7 +149,7 @@ fn person(file: &Arc<SourceFile>, root: &Node) -> Result<Person, Vec<Diagnostic>
 /// A team before its parent is known.
 struct Team {
     source: SourceGroup,
-    parent: Option<(String, At)>,
+    parent: Option<(String, Place)>,
 }
 
 /// One `teams/NAME.toml`.
@@ -178,12 +175,12 @@ fn team(
         .find(|e| e.key == "name")
         .map_or(0..0, |e| e.value.span.clone());
     let parent = get(root, "subteam-of")
-        .and_then(|n| Some((text(Some(n))?, (Arc::clone(file), n.span.clone()))));
+        .and_then(|n| Some((text(Some(n))?, Place::new(file, n.span.clone()))));
     Ok(Team {
         source: SourceGroup {
             group,
             by_login: Vec::new(),
-            at: (Arc::clone(file), name_span),
+            at: Place::new(file, name_span),
         },
         parent,
     })
@@ -243,6 +240,7 @@ fn members(
                     status: status.map(str::to_string),
                     role,
                     fields: Vec::new(),
+                    at: Some(Place::new(file, span)),
                 });
             }
         }
@@ -289,7 +287,7 @@ fn link_parents(teams: Vec<Team>, errors: &mut Vec<Diagnostic>) -> Vec<SourceGro
                             Code::UndefinedReference,
                             format!("`subteam-of` names `{name}`, which has no file in teams/"),
                         )
-                        .in_file(&at.0, at.1),
+                        .at(&at),
                     ),
                 }
             }

@@ -13,6 +13,7 @@ fn person(handle: &str, name: &str, url: Option<&str>) -> Person {
         affiliation: None,
         avatar: None,
         fields: Vec::new(),
+        at: None,
     }
 }
 

@@ -1,93 +1,19 @@
-//! The people data file (`maintainers.toml` or `.json`): who is who, and the
-//! groups they belong to. Loaded once per run; every problem is reported with
-//! the file's line and column.
+//! This plugin's own people file (`maintainers.toml` or `.json`), read
+//! like every other roster format: checked key by key, every problem at
+//! its line and column, every person, group and membership with its place.
 
 use std::collections::HashMap;
 use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
 
+use super::{SourceGroup, SourceRoster};
+use crate::data::people::{
+    DEFAULT_FILE, Group, Member, Person, allowed_url, check_handle, check_login,
+};
 use crate::data::tree::{self, Entry, Node, NodeKind};
-use crate::diagnostic::{Code, Diagnostic, SourceFile, did_you_mean};
-use crate::unicode::{is_invisible, nfc};
-
-pub use crate::config::DEFAULT_FILE;
-
-/// Statuses the format knows, whether or not anyone has them yet:
-/// `{{#maintainers}}` accepts them in `hide=` and `only=` (any other status
-/// must be someone's, or it is a typo).
-pub const KNOWN_STATUSES: &[&str] = &["alumni", "emeritus", "inactive", "retired", "sunsetting"];
-
-/// Everyone in the roster, and the groups.
-#[derive(Debug)]
-pub struct People {
-    /// The roster's first file (what messages name).
-    pub file: Arc<SourceFile>,
-    /// How messages name the roster: its file, or its files.
-    pub name: String,
-    /// People, in file order.
-    pub people: Vec<Person>,
-    /// Groups, in file order.
-    pub groups: Vec<Group>,
-    by_handle: HashMap<String, usize>,
-    /// By GitHub login, lowercased.
-    by_login: HashMap<String, usize>,
-    by_group: HashMap<String, usize>,
-    /// Each group's child groups, and (last) the top-level groups, in order.
-    children: Vec<Vec<usize>>,
-}
-
-/// One person.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Person {
-    /// The key in `[people.HANDLE]`.
-    pub handle: String,
-    /// Display name (defaults to the handle).
-    pub name: String,
-    /// GitHub login, if any (defaults to the handle; `false` for none).
-    pub github: Option<String>,
-    /// Profile link: `url`, or the GitHub profile.
-    pub url: Option<String>,
-    /// E-mail address.
-    pub email: Option<String>,
-    /// Employer or organisation.
-    pub affiliation: Option<String>,
-    /// Avatar image URL.
-    pub avatar: Option<String>,
-    /// Free fields (`[people.HANDLE.fields]`), for `columns=`.
-    pub fields: Vec<(String, String)>,
-}
-
-/// A group of people (`[[groups]]`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Group {
-    /// What directives name.
-    pub id: String,
-    /// Heading text (defaults to the id).
-    pub title: String,
-    /// Markdown shown under the heading.
-    pub description: Option<String>,
-    /// Index of the parent group.
-    pub parent: Option<usize>,
-    /// Members in data order.
-    pub members: Vec<Member>,
-    /// GitHub teams this group is (`org/team`, lowercased), from
-    /// `github-team`: CODEOWNERS owners `@org/team` mean this group.
-    pub github_teams: Vec<String>,
-}
-
-/// A person's membership in a group.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Member {
-    /// Index into [`People::people`].
-    pub person: usize,
-    /// For example `emeritus` or `sunsetting`.
-    pub status: Option<String>,
-    /// For example `lead`.
-    pub role: Option<String>,
-    /// Free fields of this membership (`fields = { term = "2027" }`).
-    pub fields: Vec<(String, String)>,
-}
+use crate::diagnostic::{Code, Diagnostic, Place, SourceFile, did_you_mean};
+use crate::unicode::nfc;
 
 const TOP_KEYS: &[&str] = &["people", "groups"];
 const PERSON_KEYS: &[&str] = &[
@@ -109,208 +35,95 @@ const GROUP_KEYS: &[&str] = &[
 ];
 const MEMBER_KEYS: &[&str] = &["handle", "status", "role", "fields"];
 
-impl People {
-    /// Reads and checks the data file at `path`; `display` is how it is named
-    /// in messages.
-    pub fn load(path: &Path, display: &str) -> Result<People, Vec<Diagnostic>> {
-        let (file, root) = tree::read(path, display)?;
-        Self::from_tree(file, &root)
-    }
-
-    /// Parses data from text (for tests and fuzzing).
-    pub fn parse(text: &str, is_json: bool) -> Result<People, Vec<Diagnostic>> {
-        let (file, root) = tree::parse_bytes(
-            text.as_bytes().to_vec(),
-            if is_json {
-                "maintainers.json"
-            } else {
-                DEFAULT_FILE
-            },
-            is_json,
-        )?;
-        Self::from_tree(file, &root)
-    }
-
-    fn from_tree(file: Arc<SourceFile>, root: &Node) -> Result<People, Vec<Diagnostic>> {
-        let mut checker = Checker {
-            file: &file,
-            errors: Vec::new(),
-        };
-        let mut people: Vec<Person> = Vec::new();
-        let mut by_handle = HashMap::new();
-        let mut by_login = HashMap::new();
-        let mut group_nodes = Vec::new();
-        for entry in checker.table(root, "the data file") {
-            match entry.key.as_str() {
-                "people" => {
-                    for person in checker.table(&entry.value, "`people`") {
-                        let Some(p) = checker.person(person) else {
-                            continue;
-                        };
-                        // GitHub logins are case-insensitive: two entries
-                        // with one login are one person listed twice.
-                        if let Some(login) = &p.github {
-                            let index = people.len();
-                            if let Some(&first) = by_login.get(&login.to_lowercase()) {
-                                let first: &Person = &people[first];
-                                let error = checker
-                                    .at(
-                                        person.key_span.clone(),
-                                        Code::Duplicate,
-                                        format!(
-                                            "`{}` and `{}` have the same GitHub login `{login}`",
-                                            first.handle, p.handle
-                                        ),
-                                    )
-                                    .with_label("a second entry for this login")
-                                    .with_help("list each person once, and name them by one handle in groups");
-                                checker.report(error);
-                            } else {
-                                by_login.insert(login.to_lowercase(), index);
-                            }
-                        }
-                        checker.same_handle(&people, &by_handle, &p, person);
-                        by_handle
-                            .entry(nfc(&p.handle).into_owned())
-                            .or_insert(people.len());
-                        people.push(p);
-                    }
-                }
-                "groups" => group_nodes = checker.array(&entry.value, "`groups`"),
-                _ => checker.unknown_key(entry, TOP_KEYS, "at the top level"),
-            }
-        }
-        let groups = checker.groups(&group_nodes, &people, &by_handle);
-        if !checker.errors.is_empty() {
-            return Err(checker.errors);
-        }
-        Ok(People::assemble(vec![file], people, groups))
-    }
-
-    /// The roster of `people` and `groups` (whose indices point into
-    /// `people` and `groups`) read from `files`, with its lookups. The
-    /// first person of a handle or login, and the first group of an id,
-    /// win.
-    pub fn assemble(
-        files: Vec<Arc<SourceFile>>,
-        people: Vec<Person>,
-        groups: Vec<Group>,
-    ) -> People {
-        let mut by_handle = HashMap::with_capacity(people.len());
-        let mut by_login = HashMap::with_capacity(people.len());
-        for (index, person) in people.iter().enumerate() {
-            by_handle
-                .entry(nfc(&person.handle).into_owned())
-                .or_insert(index);
-            if let Some(login) = &person.github {
-                by_login.entry(login.to_lowercase()).or_insert(index);
-            }
-        }
-        let mut by_group = HashMap::with_capacity(groups.len());
-        let mut children = vec![Vec::new(); groups.len() + 1];
-        for (index, group) in groups.iter().enumerate() {
-            by_group.entry(nfc(&group.id).into_owned()).or_insert(index);
-            children[group.parent.unwrap_or(groups.len())].push(index);
-        }
-        let name = files
-            .iter()
-            .map(|f| f.name.as_str())
-            .collect::<Vec<_>>()
-            .join("`, `");
-        let file = match files.first() {
-            Some(file) => Arc::clone(file),
-            None => Arc::new(SourceFile {
-                name: DEFAULT_FILE.to_string(),
-                text: String::new(),
-            }),
-        };
-        People {
-            file,
-            name,
-            people,
-            groups,
-            by_handle,
-            by_login,
-            by_group,
-            children,
-        }
-    }
-
-    /// The group that claims the GitHub team `team` (`org/name`, any case).
-    pub fn group_of_team(&self, team: &str) -> Option<&Group> {
-        let team = team.to_lowercase();
-        self.groups.iter().find(|g| g.github_teams.contains(&team))
-    }
-
-    /// The person with `handle` (compared in Unicode's NFC form: a handle
-    /// typed decomposed finds its composed spelling).
-    pub fn person(&self, handle: &str) -> Option<&Person> {
-        self.by_handle.get(&*nfc(handle)).map(|&i| &self.people[i])
-    }
-
-    /// The person with GitHub login `login` (case-insensitive, as GitHub).
-    pub fn by_github(&self, login: &str) -> Option<&Person> {
-        self.by_login
-            .get(&login.to_lowercase())
-            .map(|&i| &self.people[i])
-    }
-
-    /// The index of the person with GitHub login `login`.
-    pub fn index_by_github(&self, login: &str) -> Option<usize> {
-        self.by_login.get(&login.to_lowercase()).copied()
-    }
-
-    /// The group with `id` (compared in NFC, like handles).
-    pub fn group(&self, id: &str) -> Option<&Group> {
-        self.by_group.get(&*nfc(id)).map(|&i| &self.groups[i])
-    }
-
-    /// Every handle, for suggestions.
-    pub fn handles(&self) -> impl Iterator<Item = &str> {
-        self.people.iter().map(|p| p.handle.as_str())
-    }
-
-    /// Every group id, for suggestions.
-    pub fn group_ids(&self) -> impl Iterator<Item = &str> {
-        self.groups.iter().map(|g| g.id.as_str())
-    }
-
-    /// Every status used anywhere, sorted.
-    pub fn statuses(&self) -> Vec<&str> {
-        let mut statuses: Vec<&str> = self
-            .groups
-            .iter()
-            .flat_map(|g| g.members.iter().filter_map(|m| m.status.as_deref()))
-            .collect();
-        statuses.sort_unstable();
-        statuses.dedup();
-        statuses
-    }
-
-    /// Groups whose parent is `parent` (`None`: top-level groups), in order.
-    pub fn children(&self, parent: Option<usize>) -> impl Iterator<Item = (usize, &Group)> {
-        let index = parent.unwrap_or(self.groups.len());
-        (self.children.get(index).into_iter().flatten()).map(|&i| (i, &self.groups[i]))
-    }
+/// Reads and checks the people file at `path`; `display` is how it is
+/// named in messages.
+pub(super) fn read(path: &Path, display: &str) -> Result<SourceRoster, Vec<Diagnostic>> {
+    let (file, root) = tree::read(path, display)?;
+    from_tree(file, &root)
 }
 
-/// Whether `url` may be used as a link or image: http, https or mailto, and
-/// nothing a Markdown link destination could misread.
-pub fn allowed_url(url: &str) -> Result<(), String> {
-    let lower = url.trim().to_ascii_lowercase();
-    let scheme_ok = ["https://", "http://", "mailto:"]
-        .iter()
-        .any(|s| lower.starts_with(s) && lower.len() > s.len());
-    if !scheme_ok {
-        return Err("must be an http, https or mailto URL".into());
+/// Parses a people file from text (for tests and fuzzing).
+pub(super) fn parse(text: &str, is_json: bool) -> Result<SourceRoster, Vec<Diagnostic>> {
+    let (file, root) = tree::parse_bytes(
+        text.as_bytes().to_vec(),
+        if is_json {
+            "maintainers.json"
+        } else {
+            DEFAULT_FILE
+        },
+        is_json,
+    )?;
+    from_tree(file, &root)
+}
+
+fn from_tree(file: Arc<SourceFile>, root: &Node) -> Result<SourceRoster, Vec<Diagnostic>> {
+    let mut checker = Checker {
+        file: &file,
+        errors: Vec::new(),
+    };
+    let mut people: Vec<Person> = Vec::new();
+    let mut by_handle = HashMap::new();
+    let mut by_login = HashMap::new();
+    let mut group_nodes = Vec::new();
+    for entry in checker.table(root, "the data file") {
+        match entry.key.as_str() {
+            "people" => {
+                for person in checker.table(&entry.value, "`people`") {
+                    let Some(p) = checker.person(person) else {
+                        continue;
+                    };
+                    // GitHub logins are case-insensitive: two entries
+                    // with one login are one person listed twice.
+                    if let Some(login) = &p.github {
+                        let index = people.len();
+                        if let Some(&first) = by_login.get(&login.to_lowercase()) {
+                            let first: &Person = &people[first];
+                            let error = checker
+                                .at(
+                                    person.key_span.clone(),
+                                    Code::Duplicate,
+                                    format!(
+                                        "`{}` and `{}` have the same GitHub login `{login}`",
+                                        first.handle, p.handle
+                                    ),
+                                )
+                                .with_label("a second entry for this login")
+                                .with_help(
+                                    "list each person once, and name them by one handle in groups",
+                                );
+                            checker.report(error);
+                        } else {
+                            by_login.insert(login.to_lowercase(), index);
+                        }
+                    }
+                    checker.same_handle(&people, &by_handle, &p, person);
+                    by_handle
+                        .entry(nfc(&p.handle).into_owned())
+                        .or_insert(people.len());
+                    people.push(p);
+                }
+            }
+            "groups" => group_nodes = checker.array(&entry.value, "`groups`"),
+            _ => checker.unknown_key(entry, TOP_KEYS, "at the top level"),
+        }
     }
-    if url
-        .chars()
-        .any(|c| c.is_whitespace() || c.is_control() || matches!(c, '<' | '>' | '"'))
-    {
-        return Err("must not contain spaces, quotes, `<` or `>`".into());
+    let groups = checker.groups(&group_nodes, &people, &by_handle);
+    if !checker.errors.is_empty() {
+        return Err(checker.errors);
     }
-    Ok(())
+    let groups = groups
+        .into_iter()
+        .map(|group| SourceGroup {
+            at: group.at.clone().unwrap_or_else(|| Place::new(&file, 0..0)),
+            group,
+            by_login: Vec::new(),
+        })
+        .collect();
+    Ok(SourceRoster {
+        files: vec![file],
+        people,
+        groups,
+    })
 }
 
 /// Collects every problem while walking the tree.
@@ -490,6 +303,7 @@ impl<'a> Checker<'a> {
             affiliation: None,
             avatar: None,
             fields: Vec::new(),
+            at: Some(Place::new(self.file, entry.key_span.clone())),
         };
         let github_set = self.person_fields(entry, &mut person);
         if !github_set
@@ -625,6 +439,7 @@ impl<'a> Checker<'a> {
             if group.title.is_empty() {
                 group.title = group.id.clone();
             }
+            group.at = Some(Place::new(self.file, id_span.clone()));
             groups.push(group);
             id_spans.push(id_span);
             parents.push(parent);
@@ -651,6 +466,7 @@ impl<'a> Checker<'a> {
                 parent: None,
                 members: Vec::new(),
                 github_teams: Vec::new(),
+                at: None,
             },
             id_span: node.span.clone(),
             parent: None,
@@ -783,6 +599,7 @@ impl<'a> Checker<'a> {
                 status: status.map(|s| s.trim().to_string()),
                 role: role.map(|r| r.trim().to_string()),
                 fields,
+                at: Some(Place::new(self.file, span.clone())),
             });
             spans.push(span);
         }
@@ -1010,41 +827,6 @@ fn group_name(entries: &[Entry], label: String) -> String {
             _ => None,
         })
         .unwrap_or(label)
-}
-
-/// Handles and group ids are written in directives: no spaces or braces,
-/// and nothing invisible.
-fn check_handle(handle: &str) -> Result<(), &'static str> {
-    if handle.is_empty() {
-        return Err("must not be empty");
-    }
-    if handle.chars().any(is_invisible) {
-        return Err("must not contain invisible characters (zero-width or direction marks)");
-    }
-    if handle
-        .chars()
-        .any(|c| c.is_whitespace() || c.is_control() || matches!(c, '{' | '}' | '"' | '=' | ','))
-    {
-        return Err("must not contain spaces, quotes, braces, `=` or `,`");
-    }
-    Ok(())
-}
-
-/// GitHub logins: letters, digits and single hyphens, at most 39 characters.
-pub(crate) fn check_login(login: &str) -> Result<(), &'static str> {
-    // GitHub Apps act as `name[bot]`.
-    let login = login.strip_suffix("[bot]").unwrap_or(login);
-    let ok = !login.is_empty()
-        && login.len() <= 39
-        && login
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-        && !login.starts_with('-');
-    if ok {
-        Ok(())
-    } else {
-        Err("is not a GitHub login (letters, digits and `-`)")
-    }
 }
 
 #[cfg(test)]

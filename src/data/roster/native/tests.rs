@@ -35,7 +35,7 @@ members = ["apaszke", "soumith", { handle = "colesbury", status = "sunsetting" }
 "#;
 
 fn errors(text: &str) -> Vec<String> {
-    People::parse(text, false)
+    super::super::parse_native(text, false)
         .expect_err("invalid")
         .iter()
         .map(|d| {
@@ -52,7 +52,7 @@ fn errors(text: &str) -> Vec<String> {
 
 #[test]
 fn reads_people_and_groups_with_defaults() {
-    let data = People::parse(EXAMPLE, false).expect("valid");
+    let data = super::super::parse_native(EXAMPLE, false).expect("valid");
     let adam = data.person("apaszke").expect("present");
     assert_eq!(adam.name, "Adam Paszke");
     assert_eq!(adam.url.as_deref(), Some("https://github.com/apaszke"));
@@ -80,7 +80,7 @@ fn reads_people_and_groups_with_defaults() {
 #[test]
 fn json_with_the_same_structure_is_accepted() {
     let json = r#"{"people": {"a": {"name": "A", "github": false}}, "groups": [{"id": "g", "members": [{"handle": "a", "status": "emeritus"}]}]}"#;
-    let data = People::parse(json, true).expect("valid");
+    let data = super::super::parse_native(json, true).expect("valid");
     assert_eq!(
         data.group("g").map(|g| g.members[0].status.clone()),
         Some(Some("emeritus".into()))
