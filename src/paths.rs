@@ -128,6 +128,22 @@ pub fn repository_of(folder: &Path) -> Option<PathBuf> {
         .map(Path::to_path_buf)
 }
 
+/// `%20` and friends decoded, as mdBook and browsers read a link's path
+/// and fragment; the text as written when the bytes it encodes are not
+/// UTF-8.
+pub fn percent_decoded(text: &str) -> String {
+    percent_encoding::percent_decode_str(text)
+        .decode_utf8()
+        .map_or_else(|_| text.to_string(), |decoded| decoded.into_owned())
+}
+
+/// The chapter path a relative link's path part (`../guide/my%20page.md`)
+/// names from chapter `here`: percent-decoded, resolved, `.html` read as
+/// `.md`. `None` when it climbs out of `src`.
+pub fn link_target(here: &str, path: &str) -> Option<String> {
+    resolve(here, &percent_decoded(path)).map(|p| as_chapter_path(&p))
+}
+
 /// Resolves `link` (a link's path part, without fragment) relative to the
 /// folder of chapter `from` (`guide/intro.md`). `None` when it climbs out of
 /// `src`.

@@ -63,6 +63,17 @@ pub fn difference_note(input: &str, suggestion: &str) -> Option<String> {
     ))
 }
 
+/// `term-ends` as a header, `Term ends`: `-` and `_` as spaces, the first
+/// letter upper-case, the rest as written.
+pub fn sentence_case(name: &str) -> String {
+    let spaced = name.replace(['-', '_'], " ");
+    let mut chars = spaced.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

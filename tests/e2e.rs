@@ -9,157 +9,10 @@
 
 mod common;
 
-use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
-use std::sync::OnceLock;
 
-/// The two mdBook generations.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Generation {
-    V05,
-    V04,
-}
-
-impl Generation {
-    fn variable(self) -> &'static str {
-        match self {
-            Generation::V05 => "MDBOOK_05",
-            Generation::V04 => "MDBOOK_04",
-        }
-    }
-
-    fn of_version(version: &str) -> Option<Self> {
-        if version.starts_with("0.5.") {
-            Some(Generation::V05)
-        } else if version.starts_with("0.4.") {
-            Some(Generation::V04)
-        } else {
-            None
-        }
-    }
-}
-
-/// A real mdBook binary.
-#[derive(Clone)]
-struct Mdbook {
-    generation: Generation,
-    path: PathBuf,
-    /// As `mdbook --version` prints it, e.g. `v0.5.4`.
-    version: String,
-    /// Where it came from: `MDBOOK_05`, or the `mdbook` on PATH.
-    from: String,
-}
-
-impl std::fmt::Debug for Mdbook {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "mdBook {}", self.version)
-    }
-}
-
-impl Mdbook {
-    fn binary(&self) -> &Path {
-        &self.path
-    }
-
-    /// Every mdBook the tests run with; the first call says which.
-    fn all() -> &'static [Mdbook] {
-        static ALL: OnceLock<Vec<Mdbook>> = OnceLock::new();
-        ALL.get_or_init(|| {
-            let var = |g: Generation| std::env::var_os(g.variable()).map(PathBuf::from);
-            let all = choose(var(Generation::V05), var(Generation::V04), version_of);
-            let _ = writeln!(std::io::stderr(), "{}", describe(&all));
-            all
-        })
-    }
-
-    /// The mdBook of generation `generation`, if one runs.
-    fn of(generation: Generation) -> Option<&'static Mdbook> {
-        Mdbook::all().iter().find(|m| m.generation == generation)
-    }
-}
-
-/// The version `mdbook --version` prints for the binary `path`
-/// (`mdbook v0.5.4` gives `0.5.4`), or `None` when it does not run.
-fn version_of(path: &Path) -> Option<String> {
-    let out = Command::new(path).arg("--version").output().ok()?;
-    let text = String::from_utf8_lossy(&out.stdout);
-    let version = text.split_whitespace().nth(1)?.trim_start_matches('v');
-    (out.status.success() && !version.is_empty()).then(|| version.to_string())
-}
-
-/// The mdBooks to run: per generation, its variable's binary (which must
-/// run and be of that generation), else the `mdbook` on PATH when it is of
-/// that generation.
-fn choose(
-    v05: Option<PathBuf>,
-    v04: Option<PathBuf>,
-    version_of: impl Fn(&Path) -> Option<String>,
-) -> Vec<Mdbook> {
-    let on_path = OnceLock::new();
-    let mut all = Vec::new();
-    for (generation, set) in [(Generation::V05, v05), (Generation::V04, v04)] {
-        let var = generation.variable();
-        let found = match set {
-            Some(path) => {
-                let version = version_of(&path)
-                    .unwrap_or_else(|| panic!("{var}={} does not run", path.display()));
-                assert_eq!(
-                    Generation::of_version(&version),
-                    Some(generation),
-                    "{var}={} is mdBook {version}",
-                    path.display()
-                );
-                Some((path, version, var.to_string()))
-            }
-            None => on_path
-                .get_or_init(|| {
-                    let path = PathBuf::from("mdbook");
-                    version_of(&path).map(|version| (path, version))
-                })
-                .clone()
-                .filter(|(_, version)| Generation::of_version(version) == Some(generation))
-                .map(|(path, version)| (path, version, "the `mdbook` on PATH".to_string())),
-        };
-        if let Some((path, version, from)) = found {
-            all.push(Mdbook {
-                generation,
-                path,
-                version: format!("v{version}"),
-                from,
-            });
-        }
-    }
-    all
-}
-
-/// The line that says which mdBooks the tests run with.
-fn describe(all: &[Mdbook]) -> String {
-    let mut parts: Vec<String> = all
-        .iter()
-        .map(|m| {
-            format!(
-                "mdBook {} ({}, from {})",
-                m.version,
-                m.path.display(),
-                m.from
-            )
-        })
-        .collect();
-    for generation in [Generation::V05, Generation::V04] {
-        if !all.iter().any(|m| m.generation == generation) {
-            parts.push(format!(
-                "no mdBook {} (its tests are skipped: put one on PATH or set {})",
-                match generation {
-                    Generation::V05 => "0.5",
-                    Generation::V04 => "0.4",
-                },
-                generation.variable()
-            ));
-        }
-    }
-    format!("e2e: end-to-end tests with {}", parts.join("; "))
-}
+use common::mdbook::{Generation, Mdbook, choose, describe};
 
 /// A book on disk, using this checkout's binary as its preprocessor.
 struct TestBook {
@@ -597,6 +450,8 @@ fn without_the_variables_the_mdbook_on_path_runs() {
         ])
         .env_remove("MDBOOK_05")
         .env_remove("MDBOOK_04")
+        // Only one generation is on PATH: not a CI run.
+        .env_remove("CI")
         .env("PATH", path_with(&[real.parent().expect("dir")]))
         .output()
         .expect("the tests run");
@@ -606,7 +461,7 @@ fn without_the_variables_the_mdbook_on_path_runs() {
     assert!(stdout.contains("1 passed"), "{stdout}");
     assert!(
         stderr.contains(&format!(
-            "e2e: end-to-end tests with mdBook {} (mdbook, from the `mdbook` on PATH)",
+            "tests with a real mdBook run with mdBook {} (mdbook, from the `mdbook` on PATH)",
             mdbook.version
         )),
         "{stderr}"

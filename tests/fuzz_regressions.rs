@@ -32,7 +32,8 @@ fn chapter(content: &str) -> Chapter {
 /// Found by `chapter` (minimized input `b"[](#%\xff)"`, the `\xff` read as
 /// U+FFFD). Panicked with "end byte index 3 is not a char boundary; it is
 /// inside '\u{fffd}' (bytes 1..4) of `%\u{fffd}`" at
-/// `src/anchors.rs:128` (`percent_decode` slices `text[i + 1..i + 3]`
+/// `src/anchors.rs:128`, since moved to `paths::percent_decoded` in
+/// `src/paths.rs` (`percent_decode` sliced `text[i + 1..i + 3]`
 /// without checking char boundaries), called from the whole-book anchor
 /// check (`check_chapter` -> `check_link` -> `target_of`), which runs by
 /// default: a chapter with such a link made `mdbook build` panic.
@@ -74,7 +75,7 @@ fn fuzz_percent_before_a_multibyte_char_in_a_fragment_does_not_panic() {
 /// (number of warnings) x (file size). A CODEOWNERS of 64,000 invalid lines
 /// (`"!neg @a\n"`, 820 KB, well under GitHub's 3 MB limit) took 58 s to print
 /// in a release build. Fixed by indexing each file once per `emit`
-/// (`FileIndex` in `src/diagnostics.rs`, whose unit test checks that a file
+/// (`FileIndex`, now in `src/report/mod.rs`, whose unit test checks that a file
 /// is added once). This test prints such a file's warnings, with the right
 /// line for each, and GitHub annotations for them (since issue 17 the first
 /// ten in full and the rest as one line); it asserts no time (speed is for

@@ -8,7 +8,6 @@
 use std::ops::Range;
 
 use memchr::memmem;
-use percent_encoding::percent_decode_str;
 
 use super::redirects;
 use crate::diagnostic::{Code, Diagnostic};
@@ -73,25 +72,23 @@ fn target_of<'b>(
     if paths::is_relative(dest) {
         let (path, fragment) = paths::split_fragment(dest);
         let fragment = fragment?;
-        let target = if path.is_empty() {
-            index
-        } else {
-            // mdBook links `my%20file.md` to the chapter `my file.md`.
-            let resolved = paths::resolve(here, &decode(path))?;
-            book.chapter_by_path(&paths::as_chapter_path(&resolved))?
-        };
+        let target = target_chapter(book, index, here, path)?;
         let place = if target == index {
             "on this page".to_string()
         } else {
             format!("in `{}`", run.chapters[target].path().unwrap_or_default())
         };
-        Some((book.page(target)?, place, decode(fragment)))
+        Some((book.page(target)?, place, paths::percent_decoded(fragment)))
     } else {
         let url = run.settings.contributing_url.as_deref()?;
         let fragment = dest.strip_prefix(url)?.strip_prefix('#')?;
         let contributing = run.contributing_loaded()?;
         let place = format!("in {} on the repository host", contributing.file.name);
-        Some((&contributing.github, place, decode(fragment)))
+        Some((
+            &contributing.github,
+            place,
+            paths::percent_decoded(fragment),
+        ))
     }
 }
 
@@ -132,7 +129,8 @@ fn check_link(
     let redirect_help = closest
         .filter(|_| paths::is_relative(dest))
         .and_then(|closest| {
-            let target = target_chapter(book, index, here, dest)?;
+            let (path, _) = paths::split_fragment(dest);
+            let target = target_chapter(book, index, here, path)?;
             let page = run.chapters[target].path()?;
             redirects::suggest_redirect(run.settings.generation, page, &fragment, closest)
         });
@@ -143,14 +141,13 @@ fn check_link(
     })
 }
 
-/// The chapter a relative link points at (`index` for `#fragment`).
-fn target_chapter(book: &BookIndex<'_>, index: usize, here: &str, dest: &str) -> Option<usize> {
-    let (path, _) = paths::split_fragment(dest);
+/// The chapter a relative link's path part points at (`index` for a bare
+/// `#fragment`); mdBook links `my%20file.md` to the chapter `my file.md`.
+fn target_chapter(book: &BookIndex<'_>, index: usize, here: &str, path: &str) -> Option<usize> {
     if path.is_empty() {
         return Some(index);
     }
-    let resolved = paths::resolve(here, &decode(path))?;
-    book.chapter_by_path(&paths::as_chapter_path(&resolved))
+    book.chapter_by_path(&paths::link_target(here, path)?)
 }
 
 /// The note for a relative link whose page or heading has moved, when a
@@ -166,11 +163,11 @@ fn through_redirect(
         return None;
     }
     let (path, fragment) = paths::split_fragment(dest);
-    let fragment = decode(fragment?);
+    let fragment = paths::percent_decoded(fragment?);
     let page = if path.is_empty() {
         here.to_string()
     } else {
-        paths::as_chapter_path(&paths::resolve(here, &decode(path))?)
+        paths::link_target(here, path)?
     };
     let chapter = book.chapter_by_path(&page);
     if let Some(ids) = chapter.and_then(|c| book.page(c))
@@ -180,14 +177,6 @@ fn through_redirect(
     }
     let (redirect, new_place) = redirects::moved(redirects, &page, &fragment, chapter.is_some())?;
     Some(redirects::note_for_link(redirect, here, &new_place))
-}
-
-/// `%20` and friends, for fragments written percent-encoded; the text as
-/// written when the bytes it encodes are not UTF-8.
-fn decode(fragment: &str) -> String {
-    percent_decode_str(fragment)
-        .decode_utf8()
-        .map_or_else(|_| fragment.to_string(), |decoded| decoded.into_owned())
 }
 
 /// Whether `text` may hold a link with a fragment: a `](` or `]:` followed
@@ -252,6 +241,7 @@ mod tests {
 
     #[test]
     fn percent_decoding() {
+        let decode = paths::percent_decoded;
         assert_eq!(decode("caf%C3%A9"), "café");
         assert_eq!(decode("a%2"), "a%2");
         assert_eq!(decode("plain"), "plain");

@@ -209,12 +209,7 @@ fn could_not_run(message: impl Into<String>) -> NotABook {
 fn output_override(book: &LoadedBook, exe: &str) -> Value {
     let mut renderer = Map::new();
     renderer.insert("command".into(), json!(format!("{exe} discard")));
-    let config = &book.context.config;
-    let html = match config.get("output") {
-        None => Some(json!({})),
-        Some(_) => book.context.html_table().cloned(),
-    };
-    if let Some(html) = html {
+    if let Some(html) = book.context.html_if_rendered() {
         renderer.insert("html".into(), html);
     }
     json!({ RENDERER: Value::Object(renderer) })

@@ -17,7 +17,7 @@ use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
 use crate::config::Settings;
-use crate::diagnostic::{Diagnostic, FollowOn, SourceFile};
+use crate::diagnostic::{Diagnostic, FollowOn, SourceFile, plural};
 use crate::mdbook::Chapter;
 use codeowners::CodeOwners;
 use contributing::Contributing;
@@ -165,8 +165,8 @@ fn load_people(settings: &Settings) -> Loaded<People> {
             ..LoadError::reported(
                 &display,
                 format!(
-                    "`{display}` has {count} error{} (reported separately)",
-                    if count == 1 { "" } else { "s" }
+                    "`{display}` has {} (reported separately)",
+                    plural(count, "error")
                 ),
             )
         }

@@ -95,8 +95,7 @@ fn target_chapter(
 ) -> Result<usize, Vec<Diagnostic>> {
     let here = cx.current().path().unwrap_or_default();
     // `my%20file.md` names the chapter `my file.md`, as in a Markdown link.
-    let decoded = percent_encoding::percent_decode_str(path).decode_utf8_lossy();
-    let resolved = paths::resolve(here, &decoded).map(|p| paths::as_chapter_path(&p));
+    let resolved = paths::link_target(here, path);
     if let Some(index) = resolved.as_deref().and_then(|p| cx.chapter_by_path(p)) {
         return Ok(index);
     }

@@ -64,7 +64,7 @@ impl Column {
             Column::Status => "Status",
             Column::Affiliation => "Affiliation",
             Column::Email => "E-mail",
-            Column::Field(name) => return title_of(name),
+            Column::Field(name) => return crate::unicode::sentence_case(name),
         };
         header.to_string()
     }
@@ -92,16 +92,6 @@ impl Column {
                 .all(|e| other.text(e).is_none_or(str::is_empty)),
         }
     }
-}
-
-/// `term-ends` as a header: `Term ends`.
-fn title_of(name: &str) -> String {
-    let spaced = name.replace(['-', '_'], " ");
-    let mut chars = spaced.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }
 
 /// The columns a table of `entries` shows by default: avatars (HTML only),
@@ -263,8 +253,11 @@ mod tests {
 
     #[test]
     fn headers_and_initials() {
-        assert_eq!(title_of("term-ends"), "Term ends");
-        assert_eq!(title_of("contributions"), "Contributions");
+        assert_eq!(crate::unicode::sentence_case("term-ends"), "Term ends");
+        assert_eq!(
+            crate::unicode::sentence_case("contributions"),
+            "Contributions"
+        );
         assert_eq!(initials("Ada King Lovelace"), "AL");
         assert_eq!(initials("ézé"), "É");
         assert_eq!(initials("  "), "");

@@ -32,6 +32,16 @@ impl Context {
             .or_else(|| output.get(&self.renderer)?.get("html"))
     }
 
+    /// `[output.html]` when mdBook renders HTML: the table, or an empty
+    /// one for a book without `[output]` (mdBook then renders HTML alone);
+    /// `None` for a book whose `[output]` has no HTML renderer.
+    pub fn html_if_rendered(&self) -> Option<Value> {
+        match self.config.get("output") {
+            None => Some(Value::Object(Map::new())),
+            Some(_) => self.html_table().cloned(),
+        }
+    }
+
     /// `book.src`: the chapters' folder, relative to the root.
     pub fn src(&self) -> &str {
         let src = self.config.get("book").and_then(|b| b.get("src"));

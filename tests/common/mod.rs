@@ -3,6 +3,9 @@
 
 #![allow(dead_code)]
 
+pub mod mdbook;
+
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
@@ -141,6 +144,33 @@ fn root_of(input: &[u8]) -> Option<PathBuf> {
 /// `../shared/corpus`, beside the repository.
 pub fn corpus() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus")
+}
+
+/// Whether the tests run on CI (`CI=true`, as `.ci/run` sets it), where a
+/// test whose dependency is missing fails instead of being skipped.
+pub fn on_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
+}
+
+/// The corpus folder or file `relative` (under `../shared/corpus`), or
+/// `None` when it is not there: then `test` says it is skipped, on stderr
+/// past the harness's capture, and fails under `CI=true`.
+pub fn corpus_path(test: &str, relative: &str) -> Option<PathBuf> {
+    let path = corpus().join(relative);
+    if path.exists() {
+        return Some(path);
+    }
+    assert!(
+        !on_ci(),
+        "{test}: CI=true, but {} is not there (../shared/corpus beside the repository)",
+        path.display()
+    );
+    let _ = writeln!(
+        std::io::stderr(),
+        "skipped: {test}: needs {} (../shared/corpus)",
+        path.display()
+    );
+    None
 }
 
 /// A book root on disk with `files` (paths relative to the root).

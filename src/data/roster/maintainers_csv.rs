@@ -12,6 +12,7 @@ use std::sync::Arc;
 use super::{SourceGroup, SourceRoster, check_login_at, group, person_of_login};
 use crate::data::people::{Member, Person};
 use crate::diagnostic::{Code, Diagnostic, Place, SourceFile};
+use crate::unicode::sentence_case;
 
 /// Reads the MAINTAINERS file at `path`.
 pub(super) fn read(path: &Path, display: &str) -> Result<SourceRoster, Vec<Diagnostic>> {
@@ -28,7 +29,7 @@ pub(super) fn read(path: &Path, display: &str) -> Result<SourceRoster, Vec<Diagn
             if let Some(section) = section_name(comment) {
                 let id = section.to_lowercase().replace(' ', "-");
                 groups.push(SourceGroup {
-                    group: group(&id, &title_case(&section)),
+                    group: group(&id, &sentence_case(&section.to_lowercase())),
                     by_login: Vec::new(),
                     at: Place::new(&file, start..start + content.len()),
                 });
@@ -82,15 +83,6 @@ fn section_name(comment: &str) -> Option<String> {
             .chars()
             .all(|c| c.is_ascii_uppercase() || matches!(c, ' ' | '-' | '_'));
     is_header.then(|| name.to_string())
-}
-
-fn title_case(section: &str) -> String {
-    let lower = section.to_lowercase().replace('_', " ");
-    let mut chars = lower.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }
 
 /// One row: the login, the name and the e-mail address.
@@ -187,6 +179,6 @@ mod tests {
         );
         assert_eq!(section_name(" GitHub ID, Name, Email address"), None);
         assert_eq!(section_name(""), None);
-        assert_eq!(title_case("REVIEWERS"), "Reviewers");
+        assert_eq!(sentence_case(&"REVIEWERS".to_lowercase()), "Reviewers");
     }
 }
