@@ -61,9 +61,9 @@ def main() -> int:
                 raise SystemExit(f"{name} failed on {path}")
             samples.setdefault((name, path), []).append(sample)
     print("| Input | old ÷ identity (wall / CPU) | new ÷ identity (wall / CPU) "
-          "| new ÷ old (wall / CPU)" + (" | new ÷ old (instructions)" if args.instructions else "")
-          + " |")
-    print("|---|--:|--:|--:|" + ("--:|" if args.instructions else ""))
+          "| new ÷ old (wall / CPU) | new ÷ old (peak RSS)"
+          + (" | new ÷ old (instructions)" if args.instructions else "") + " |")
+    print("|---|--:|--:|--:|--:|" + ("--:|" if args.instructions else ""))
     for path in inputs:
         wall = {n: statistics.median(s.wall for s in samples[(n, path)]) for n in exes}
         cpu = {n: statistics.median(s.cpu for s in samples[(n, path)]) for n in exes}
@@ -71,6 +71,8 @@ def main() -> int:
                f"{cpu['old'] / cpu['identity']:.2f}× | {wall['new'] / wall['identity']:.2f}× / "
                f"{cpu['new'] / cpu['identity']:.2f}× | {wall['new'] / wall['old']:.2f}× / "
                f"{cpu['new'] / cpu['old']:.2f}×")
+        rss = {n: statistics.median(s.rss for s in samples[(n, path)]) for n in exes}
+        row += f" | {rss['new'] / rss['old']:.3f}× ({rss['old'] / 2**20:.0f} → {rss['new'] / 2**20:.0f} MiB)"
         if args.instructions:
             old, new = instructions(args.old, path, root), instructions(args.new, path, root)
             row += f" | {new / old:.3f}× ({old / 1e6:.0f}M → {new / 1e6:.0f}M)"

@@ -7,7 +7,9 @@ interleaved, and reports ratios measured side by side in one run:
 
 * the ten recorded real inputs in ../shared/corpus/inputs (when present);
 * generated books of 1,000, 10,000 and 50,000 chapters with 0, 1 and 10
-  directives per chapter (a mix of every directive);
+  directives per chapter (a mix of every directive), and the same books
+  with the peers' own work in them: ten admonitions a chapter for
+  mdbook-admonish, a table of contents a chapter for mdbook-toc;
 * a whole `mdbook build` of the Rust Book with and without the plugin;
 * `mdbook-community supports html`.
 
@@ -199,10 +201,19 @@ def directive(kind: int, other: int) -> str:
     ][kind]
 
 
-def chapter_text(i: int, n: int, per_chapter: int) -> str:
+# What each peer expands, ten a chapter as the plugin's ten directives.
+PEER_WORK = {
+    "mdbook-admonish": lambda i, k: (f"```admonish note title=\"Widget note {k}\"\n"
+                                     f"Widgets of kind {i} keep note {k} in mind.\n```"),
+    # mdbook-toc's marker: one table of contents a chapter, of its headings.
+    "mdbook-toc": lambda i, k: "<!-- toc -->" if k == 0 else f"### Widget topic {k}\n\nText {k}.",
+}
+
+
+def chapter_text(i: int, n: int, per_chapter: int, peer: str | None = None) -> str:
     """About 1.2 KB of ordinary Markdown; every other chapter links to a
     heading of another chapter (about the share real books have), then
-    `per_chapter` directives."""
+    `per_chapter` directives of the plugin, or ten pieces of `peer`'s work."""
     following = (i + 1) % n
     other = (i * 7 + 3) % n
     parts = [
@@ -226,7 +237,9 @@ def chapter_text(i: int, n: int, per_chapter: int) -> str:
             f"See [the details of chapter {other}](ch{other:05}.md#details) "
             "and [the notes above](#notes)."
         )
-    if per_chapter == 1:
+    if peer is not None:
+        parts.extend(PEER_WORK[peer](i, k) for k in range(10))
+    elif per_chapter == 1:
         parts.append(directive(i % 10, other))
     elif per_chapter == 10:
         parts.extend(directive(k, other) for k in range(10))
@@ -240,12 +253,13 @@ def chapter_json(name: str, path: str, content: str, subs: list) -> dict:
     }}
 
 
-def generated_book(n: int, per_chapter: int) -> list:
+def generated_book(n: int, per_chapter: int, peer: str | None = None) -> list:
     """Items of a generated book: chapters in sections of ten (a chapter
     with nine sub-chapters)."""
     items: list = []
     for i in range(n):
-        item = chapter_json(f"Chapter {i}", f"ch{i:05}.md", chapter_text(i, n, per_chapter), [])
+        text = chapter_text(i, n, per_chapter, peer)
+        item = chapter_json(f"Chapter {i}", f"ch{i:05}.md", text, [])
         if i % 10 == 0:
             items.append(item)
         else:
@@ -288,6 +302,9 @@ class Input:
         self.generated = generated
         self.book = book  # the row this input belongs to
         self.size = path.stat().st_size
+        # The peer whose own work the input holds (and which alone runs on
+        # it besides the identity), for the side-by-side with ten directives.
+        self.peer_work: str | None = None
         # The same input with `check-anchors = "off"` (directive-free mdBook
         # 0.5 inputs only): the plugin's byte scan alone.
         self.off_path: Path | None = None
@@ -350,6 +367,16 @@ def make_inputs(work: Path, root: Path, corpus: Path | None, sizes: list[int]) -
                 path.write_bytes(request(context, items, shape))
                 inputs.append(Input(f"{book}.mdbook-{shape}", path, shape, n,
                                     per_chapter, True, book))
+    # The peers doing their own work: mdbook-admonish on the 0.4 JSON,
+    # mdbook-toc on the 0.5 JSON, as everywhere in this benchmark.
+    for n in sizes:
+        for peer, shape in (("mdbook-admonish", "0.4"), ("mdbook-toc", "0.5")):
+            book = f"generated-{n}-{peer}"
+            path = inputs_dir / f"{book}.{shape}.json"
+            path.write_bytes(request(context, generated_book(n, 10, peer), shape))
+            inp = Input(f"{book}.mdbook-{shape}", path, shape, n, 10, True, book)
+            inp.peer_work = peer
+            inputs.append(inp)
     for inp in inputs:
         if inp.per_chapter == 0 and inp.shape == "0.5":
             context, sent = json.loads(inp.path.read_bytes())
@@ -407,6 +434,10 @@ def measured(tools: Tools, work: Path, cmd: list[str], stdin: Path | None, stdou
 def jobs_for(inputs: list[Input], tools: Tools) -> list[tuple[str, Input]]:
     jobs = []
     for inp in inputs:
+        if inp.peer_work is not None:
+            if inp.peer_work in tools.peers:
+                jobs += [("identity", inp), (inp.peer_work, inp)]
+            continue
         jobs.append(("identity", inp))
         jobs.append(("plugin", inp))
         if inp.off_path:
@@ -460,6 +491,8 @@ def validate(tool: str, inp: Input, sent: dict, sample: Sample, out: Path, err: 
         raise Failure(f"{where}: {len(got)} chapters back, {len(want)} sent")
     if tool == "identity" and returned != sent:
         raise Failure(f"{where}: the identity changed the book")
+    if tool == inp.peer_work and sum(1 for g, w in zip(got, want) if g == w):
+        raise Failure(f"{where}: the peer left chapters with its own work unchanged")
     if tool in ("plugin", NO_ANCHORS) and inp.per_chapter == 0 and returned != sent:
         raise Failure(f"{where}: a book without directives came back changed")
     if tool == "plugin" and inp.per_chapter > 0:
@@ -755,6 +788,24 @@ def fmt_ratio(x: float | None) -> str:
     return "–" if x is None else f"{x:.2f}×"
 
 
+def peers_at_work(inputs: list[Input], results: dict, sizes: list[int], ratio) -> str | None:
+    """The table of the plugin's ten directives against the peers' own work."""
+    by_name = {inp.name: inp for inp in inputs}
+    lines = ["| Chapters | Plugin, 10 directives ÷ identity (0.5 / 0.4 JSON) "
+             "| mdbook-admonish, 10 admonitions ÷ identity | mdbook-toc, a TOC ÷ identity |",
+             "|--:|--:|--:|--:|"]
+    any_peer = False
+    for n in sizes:
+        p5 = ratio("plugin", by_name.get(f"generated-{n}-10.mdbook-0.5"))
+        p4 = ratio("plugin", by_name.get(f"generated-{n}-10.mdbook-0.4"))
+        adm = ratio("mdbook-admonish", by_name.get(f"generated-{n}-mdbook-admonish.mdbook-0.4"))
+        toc = ratio("mdbook-toc", by_name.get(f"generated-{n}-mdbook-toc.mdbook-0.5"))
+        any_peer = any_peer or adm is not None or toc is not None
+        lines.append(f"| {n:,} | {fmt_ratio(p5)} / {fmt_ratio(p4)} | {fmt_ratio(adm)} "
+                     f"| {fmt_ratio(toc)} |")
+    return "\n".join(lines) if any_peer else None
+
+
 def report(inputs: list[Input], results: dict, rust_book: dict | None, supports: dict,
            drift: dict | None,
            data_reads: dict | None, tools: Tools, args: argparse.Namespace,
@@ -763,7 +814,8 @@ def report(inputs: list[Input], results: dict, rust_book: dict | None, supports:
     by_name = {inp.name: inp for inp in inputs}
     rows: dict[str, dict[str, Input]] = {}
     for inp in inputs:
-        rows.setdefault(inp.book, {})[inp.shape] = inp
+        if inp.peer_work is None:
+            rows.setdefault(inp.book, {})[inp.shape] = inp
 
     def t(tool: str, inp: Input | None) -> float | None:
         if inp is None or (tool, inp.name) not in results:
@@ -831,6 +883,7 @@ def report(inputs: list[Input], results: dict, rust_book: dict | None, supports:
 
     # Linearity: the plugin's time at 10x (and 5x) the chapters.
     sizes = sorted({inp.chapters for inp in inputs if inp.generated})
+    peers_table = peers_at_work(inputs, results, sizes, ratio)
     lines = ["| Directives per chapter | " + " | ".join(
         f"{a:,} → {b:,} chapters ({b // a}×)" for a, b in zip(sizes, sizes[1:])) + " |",
         "|---|" + "--:|" * (len(sizes) - 1)]
@@ -863,6 +916,13 @@ def report(inputs: list[Input], results: dict, rust_book: dict | None, supports:
                "JSON; mdbook-admonish on the 0.4 JSON), divided by the input's size; in "
                "parentheses, the RSS itself.\n")
     out.append(rss_table + "\n")
+    if peers_table:
+        out.append("### Ten directives a chapter, beside the peers doing their own work\n")
+        out.append("The plugin expanding ten of its directives a chapter, mdbook-admonish ten "
+                   "admonitions a chapter (mdBook 0.4 JSON) and mdbook-toc a table of contents "
+                   "a chapter (mdBook 0.5 JSON), each divided by the identity on its own input "
+                   "(the same chapters, with each tool's own work in them).\n")
+        out.append(peers_table + "\n")
     out.append("### Growth with the number of chapters (plugin, mdBook 0.5 JSON)\n")
     out.append(linear_table + "\n")
     if rust_book:
@@ -1022,6 +1082,9 @@ def svg_plot(inputs: list[Input], results: dict, path: Path) -> None:
         ("mdbook-community, 10 directives per chapter", "plugin", 10, "0.5", "#1f77b4", "2 3"),
         ("mdbook-toc, no directives", "mdbook-toc", 0, "0.5", "#d62728", ""),
         ("mdbook-admonish, no directives (0.4 JSON)", "mdbook-admonish", 0, "0.4", "#2ca02c", ""),
+        ("mdbook-toc, a TOC per chapter", "mdbook-toc", 10, "0.5", "#d62728", "2 3"),
+        ("mdbook-admonish, 10 admonitions per chapter (0.4 JSON)", "mdbook-admonish", 10, "0.4",
+         "#2ca02c", "2 3"),
     ]
     points = []
     for label, tool, per_chapter, shape, color, dash in series:
@@ -1180,7 +1243,7 @@ def main() -> int:
             log("drift check")
             drift = drift_check_cost(tools, work, corpus, 3 if args.quick else 20)
         largest = max((i for i in inputs if i.generated and i.per_chapter == 10
-                       and i.shape == "0.5"), key=lambda i: i.chapters)
+                       and i.shape == "0.5" and i.peer_work is None), key=lambda i: i.chapters)
         data_reads = data_file_reads(tools, work, root, largest)
         if data_reads is not None and any(v != 1 for v in data_reads.values()):
             raise Failure(f"data files not read exactly once per run: {data_reads}")

@@ -157,9 +157,12 @@ impl Answer<'_> {
     /// Chapter `index`'s new content; `None` when it is unchanged. Each is
     /// made once, when the answer writes it.
     fn content(&mut self, index: usize) -> Option<String> {
-        let content = self.chapters.get(index)?.content.get();
         let expanded = self.expanded.get_mut(index)?.take();
         let resolved = self.resolved.get_mut(index)?.take();
+        if expanded.is_none() && resolved.is_none() {
+            return None; // unchanged: not even decoded
+        }
+        let content = self.chapters.get(index)?.content.get();
         expand::final_text(&content, expanded.as_deref(), resolved.as_ref())
     }
 }
