@@ -1,7 +1,10 @@
 //! Equal texts kept once for the run: a directive repeated across the book
 //! (a CODEOWNERS table, a group's list) gives the same output in every
 //! chapter, and a book of thousands of such chapters would otherwise hold
-//! thousands of copies until the answer is written.
+//! thousands of copies until the answer is written. Measured on the
+//! benchmark's generated books (issue 24): without it, peak memory grows
+//! from 209 to 306 MiB with ten directives a chapter (50,000 chapters) and
+//! from 97 to 107 MiB with one.
 
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
