@@ -36,9 +36,10 @@ pub mod testing {
     pub use crate::config::Settings;
     pub use crate::data::codeowners::CodeOwners;
     pub use crate::data::people::People;
+    pub use crate::data::roster::parse_markdown as parse_people_markdown;
     pub use crate::data::roster::parse_native as parse_people;
     pub use crate::data::tree as datatree;
-    pub use crate::diagnostic::{Code, Diagnostic, Severity, SourceFile, all_codes};
+    pub use crate::diagnostic::{Code, Diagnostic, Location, Severity, SourceFile, all_codes};
     pub use crate::expand::Registry;
     pub use crate::expand::args::{self, ArgKind};
     pub use crate::mdbook::protocol;

@@ -758,9 +758,39 @@ fn codeowners_case(
     }
 }
 
+/// A roster read from `MAINTAINERS.md` holding `markdown`; the chapter
+/// shows its group `maintainers`.
+fn markdown_case(
+    name: &'static str,
+    markdown: &'static str,
+    message: &'static str,
+    location: &'static str,
+) -> Case {
+    let mut settings = url();
+    settings["people"] = json!("MAINTAINERS.md");
+    Case {
+        files: files(&[("MAINTAINERS.md", markdown)]),
+        settings,
+        code: 0,
+        ..case(name, "{{#maintainers maintainers}}\n", message, location)
+    }
+}
+
 /// Problems that are warnings: the build goes on.
 fn warning_cases() -> Vec<Case> {
     vec![
+        markdown_case(
+            "markdown link broken by a space",
+            "# Maintainers\n\n* @soumith\n* [Ada Lovelace] (https://github.com/ada)\n",
+            "`[...] (...)` is not a link: remove the space between `]` and `(`",
+            "MAINTAINERS.md:4:3",
+        ),
+        markdown_case(
+            "markdown link text and URL disagree",
+            "# Maintainers\n\n* @soumith\n* Andrew Mason ([amason](https://github.com/ajm188))\n",
+            "the link's text names `amason` but its URL the GitHub login `ajm188`",
+            "MAINTAINERS.md:4:17",
+        ),
         Case {
             code: 0,
             ..case(

@@ -8,6 +8,7 @@ mod common;
 use std::path::Path;
 
 use common::{RunResult, Shape, book_root, request, run};
+use mdbook_community::testing;
 use serde_json::{Value, json};
 
 /// Runs `chapter` in a book root holding `files`, with `people` as the
@@ -522,4 +523,120 @@ fn a_broken_source_is_one_error_however_many_directives_use_it() {
         "{}",
         result.stderr
     );
+}
+
+// ------------------------------------------------- Markdown people files
+
+/// One expected membership of `tests/data/maintainers-md/*.tsv`, written
+/// by reading each real file (not by running the reader): the group's
+/// title (`-` for people above every heading), the login (`-` for none),
+/// the name as the file first writes it (`-`: none but the login), and
+/// whether the group says the person left (`emeritus`).
+fn expected_memberships(name: &str) -> Vec<[String; 4]> {
+    let path = format!(
+        "{}/tests/data/maintainers-md/{name}.tsv",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            assert_eq!(fields.len(), 4, "{path}: {line}");
+            [0, 1, 2, 3].map(|i| fields[i].to_string())
+        })
+        .collect()
+}
+
+/// Every file of `maintainers-md/` in the corpus reads with no person lost
+/// and no login invented, each person in the groups its headings make,
+/// with the status an emeritus (or alumni) heading gives.
+#[test]
+fn every_real_markdown_people_file_reads_whole() {
+    let Some(dir) = common::corpus_path(
+        "every_real_markdown_people_file_reads_whole",
+        "others/maintainers-md",
+    ) else {
+        return;
+    };
+    let mut folders: Vec<_> = std::fs::read_dir(&dir)
+        .expect("readable")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    folders.sort();
+    assert_eq!(folders.len(), 10, "{folders:?}");
+    for folder in folders {
+        let name = folder
+            .file_name()
+            .expect("name")
+            .to_string_lossy()
+            .to_string();
+        let file = std::fs::read_dir(&folder)
+            .expect("readable")
+            .next()
+            .expect("one file")
+            .expect("entry")
+            .path();
+        let text = std::fs::read_to_string(&file).expect("UTF-8");
+        let shown = file
+            .file_name()
+            .expect("name")
+            .to_string_lossy()
+            .to_string();
+        let (people, warnings) = testing::parse_people_markdown(&text, &shown);
+        let people = people.unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        let default_title = people.groups.first().map(|g| g.title.clone());
+        let mut got = std::collections::BTreeSet::new();
+        for group in &people.groups {
+            for member in &group.members {
+                let person = &people.people[member.person];
+                let login = person.github.clone().unwrap_or("-".into());
+                let inactive = matches!(member.status.as_deref(), Some("emeritus" | "alumni"));
+                let status = if inactive { "emeritus" } else { "-" };
+                got.insert([
+                    group.title.clone(),
+                    login,
+                    person.name.clone(),
+                    status.into(),
+                ]);
+            }
+        }
+        let expected: std::collections::BTreeSet<[String; 4]> = expected_memberships(&name)
+            .into_iter()
+            .map(|[group, login, person, status]| {
+                let group = match group.as_str() {
+                    "-" => default_title.clone().unwrap_or_default(),
+                    _ => group,
+                };
+                // A person the file names by login only shows as the login.
+                let person = if person == "-" { login.clone() } else { person };
+                [group, login, person, status]
+            })
+            .collect();
+        let lost: Vec<_> = expected.difference(&got).collect();
+        let extra: Vec<_> = got.difference(&expected).collect();
+        assert!(
+            lost.is_empty() && extra.is_empty(),
+            "{name}:\nlost {lost:#?}\nread but not expected {extra:#?}"
+        );
+        let logins: std::collections::BTreeSet<&str> =
+            expected.iter().map(|e| e[1].as_str()).collect();
+        for person in &people.people {
+            let login = person.github.as_deref().unwrap_or("-");
+            assert!(logins.contains(login), "{name}: invented login `{login}`");
+        }
+        let codes: Vec<String> = warnings.iter().map(|w| w.code.id().to_string()).collect();
+        let want: &[&str] = match name.as_str() {
+            // Danny Chiao is in the emeritus table twice.
+            "feast-dev__feast" => &["C206"],
+            // `[amason](https://github.com/ajm188)`.
+            "vitessio__vitess" => &["C209"],
+            _ => &[],
+        };
+        assert_eq!(
+            codes,
+            want,
+            "{name}: {:#?}",
+            warnings.iter().map(|w| &w.message).collect::<Vec<_>>()
+        );
+    }
 }

@@ -23,17 +23,20 @@ pub enum PeopleFormat {
     RustTeam,
     /// containerd's `MAINTAINERS`: quoted CSV under `# SECTION` headers.
     MaintainersCsv,
+    /// A Markdown page that lists people: `MAINTAINERS.md`, `OWNERS.md`.
+    Markdown,
 }
 
 impl PeopleFormat {
     /// Every format, by the name `format = "..."` takes.
-    pub const ALL: [(&'static str, PeopleFormat); 6] = [
+    pub const ALL: [(&'static str, PeopleFormat); 7] = [
         ("community", PeopleFormat::Community),
         ("all-contributors", PeopleFormat::AllContributors),
         ("owners-aliases", PeopleFormat::OwnersAliases),
         ("owners", PeopleFormat::Owners),
         ("rust-team", PeopleFormat::RustTeam),
         ("maintainers-csv", PeopleFormat::MaintainersCsv),
+        ("markdown", PeopleFormat::Markdown),
     ];
 
     /// The name `format = "..."` takes.
@@ -62,6 +65,11 @@ impl PeopleFormat {
                 || extension.eq_ignore_ascii_case("json") =>
             {
                 PeopleFormat::Community
+            }
+            _ if extension.eq_ignore_ascii_case("md")
+                || extension.eq_ignore_ascii_case("markdown") =>
+            {
+                PeopleFormat::Markdown
             }
             _ => return None,
         })

@@ -77,7 +77,8 @@ type Loaded<T> = Result<Arc<T>, LoadError>;
 /// The data files of one run, each loaded on first use.
 #[derive(Debug, Default)]
 pub struct Data {
-    people: OnceLock<Loaded<People>>,
+    /// The roster, and its sources' warnings.
+    people: OnceLock<(Loaded<People>, Vec<Diagnostic>)>,
     contributing: OnceLock<Loaded<Contributing>>,
     codeowners: OnceLock<(Loaded<CodeOwners>, Vec<Diagnostic>)>,
 }
@@ -85,7 +86,7 @@ pub struct Data {
 impl Data {
     /// The people data file, loaded on first use.
     pub fn people(&self, settings: &Settings) -> Result<Arc<People>, LoadError> {
-        self.people.get_or_init(|| load_people(settings)).clone()
+        self.people.get_or_init(|| load_people(settings)).0.clone()
     }
 
     /// CODEOWNERS, loaded on first use. Lines GitHub would reject are
@@ -120,8 +121,11 @@ impl Data {
     /// once, before the chapters' own.
     pub fn diagnostics(&self) -> Vec<Diagnostic> {
         let mut out = Vec::new();
-        if let Some(Err(e)) = self.people.get() {
-            out.extend(e.diagnostics.iter().cloned());
+        if let Some((loaded, warnings)) = self.people.get() {
+            if let Err(e) = loaded {
+                out.extend(e.diagnostics.iter().cloned());
+            }
+            out.extend(warnings.iter().cloned());
         }
         if let Some((_, warnings)) = self.codeowners.get() {
             out.extend(warnings.iter().cloned());
@@ -130,12 +134,26 @@ impl Data {
     }
 }
 
-fn load_people(settings: &Settings) -> Loaded<People> {
+fn load_people(settings: &Settings) -> (Loaded<People>, Vec<Diagnostic>) {
+    match missing_people(settings) {
+        Some(missing) => (Err(missing), Vec::new()),
+        None => {
+            let (read, warnings) = roster::load(settings);
+            (
+                read.map(Arc::new).map_err(|e| broken_people(settings, e)),
+                warnings,
+            )
+        }
+    }
+}
+
+/// Why the roster's files are not there, if they are not.
+fn missing_people(settings: &Settings) -> Option<LoadError> {
     if !settings.people_configured {
         let display = people::DEFAULT_FILE.to_string();
         let full = settings.in_root(Path::new(people::DEFAULT_FILE));
         if !full.exists() {
-            return Err(missing_default_people(&display, &full));
+            return Some(missing_default_people(&display, &full));
         }
     }
     if let Some(missing) = settings
@@ -145,7 +163,7 @@ fn load_people(settings: &Settings) -> Loaded<People> {
     {
         // book.toml's check reports the path, with its suggestion.
         let display = display_path(&missing.path);
-        return Err(LoadError::reported(
+        return Some(LoadError::reported(
             &display,
             format!(
                 "the people data file `{display}` (set by `people` in book.toml) does not exist: looked for {}",
@@ -153,24 +171,25 @@ fn load_people(settings: &Settings) -> Loaded<People> {
             ),
         ));
     }
-    roster::load(settings).map(Arc::new).map_err(|diagnostics| {
-        let count = diagnostics.len();
-        let names: Vec<String> = crate::config::source_paths(settings)
-            .iter()
-            .map(|p| display_path(p))
-            .collect();
-        let display = names.join("`, `");
-        LoadError {
-            diagnostics,
-            ..LoadError::reported(
-                &display,
-                format!(
-                    "`{display}` has {} (reported separately)",
-                    plural(count, "error")
-                ),
-            )
-        }
-    })
+    None
+}
+
+/// The error of a roster whose files have `diagnostics`.
+fn broken_people(settings: &Settings, diagnostics: Vec<Diagnostic>) -> LoadError {
+    let count = diagnostics.len();
+    let names: Vec<String> = crate::config::source_paths(settings)
+        .iter()
+        .map(|p| display_path(p))
+        .collect();
+    let display = names.join("`, `");
+    let summary = format!(
+        "`{display}` has {} (reported separately)",
+        plural(count, "error")
+    );
+    LoadError {
+        diagnostics,
+        ..LoadError::reported(&display, summary)
+    }
 }
 
 /// No `maintainers.toml` in the book root, and no `people` setting: with

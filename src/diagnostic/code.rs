@@ -37,6 +37,10 @@ pub enum Code {
     Duplicate,
     /// Aliases or parent groups that lead back to themselves.
     Cycle,
+    /// A line of a people file that looks like a person but cannot be read.
+    UnreadEntry,
+    /// A link whose text names another GitHub login than its URL.
+    ConflictingLogin,
     /// A CODEOWNERS line that is not valid.
     CodeownersSyntax,
     /// A code owner who is in no roster source.
@@ -169,6 +173,20 @@ const TABLE: &[(Code, &str, &str, &str, &str)] = &[
         "cycle",
         "aliases or parent groups that lead back to themselves",
         "Break the cycle the message shows.",
+    ),
+    (
+        Code::UnreadEntry,
+        "C208",
+        "unread-entry",
+        "a line of a people file that looks like a person but cannot be read",
+        "Write the person as the format's help says, or remove what is not a person.",
+    ),
+    (
+        Code::ConflictingLogin,
+        "C209",
+        "conflicting-login",
+        "a link whose text names another GitHub login than its URL",
+        "Make the link's text and its URL name the same login.",
     ),
     (
         Code::CodeownersSyntax,

@@ -52,6 +52,7 @@ pub(super) fn read(path: &Path, display: &str) -> Result<SourceRoster, Vec<Diagn
             by_login: Vec::new(),
             at: Place::new(&file, 0..0),
         }],
+        warnings: Vec::new(),
     })
 }
 

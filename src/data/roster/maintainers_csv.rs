@@ -70,6 +70,7 @@ pub(super) fn read(path: &Path, display: &str) -> Result<SourceRoster, Vec<Diagn
         files: vec![file],
         people,
         groups,
+        warnings: Vec::new(),
     })
 }
 

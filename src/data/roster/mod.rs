@@ -9,6 +9,7 @@
 
 mod all_contributors;
 mod maintainers_csv;
+mod markdown;
 mod native;
 mod owners;
 mod rust_team;
@@ -20,6 +21,7 @@ use std::sync::Arc;
 use super::people::{Group, Member, People, Person, check_login};
 use crate::config::{PeopleFormat, PeopleSource, Settings};
 use crate::diagnostic::{Code, Diagnostic, Place, SourceFile};
+use crate::mdbook::MarkdownOptions;
 
 /// One source, read.
 pub(super) struct SourceRoster {
@@ -29,6 +31,9 @@ pub(super) struct SourceRoster {
     pub people: Vec<Person>,
     /// Its groups.
     pub groups: Vec<SourceGroup>,
+    /// What was read but is worth a word: entries that could not be read,
+    /// a link whose text and URL name different logins.
+    pub warnings: Vec<Diagnostic>,
 }
 
 /// A group as a source defines it.
@@ -51,33 +56,44 @@ pub(super) struct ByLogin {
     pub at: Place,
 }
 
-/// Reads every source of `settings` (the default file when none is set).
+/// The roster, or its errors; and the warnings its sources gave either way.
+pub type Read = (Result<People, Vec<Diagnostic>>, Vec<Diagnostic>);
+
+/// Reads every source (relative to `root`) and merges them; Markdown
+/// sources are read with `markdown`.
 pub(super) fn read_sources(
     sources: &[PeopleSource],
     root: &Path,
-) -> Result<People, Vec<Diagnostic>> {
+    markdown: MarkdownOptions,
+) -> Read {
     let mut read = Vec::new();
     let mut errors = Vec::new();
+    let mut warnings = Vec::new();
     for source in sources {
         let full = root.join(&source.path);
         let display = crate::paths::display(&source.path);
-        match read_source(source, &full, &display) {
-            Ok(roster) => read.push((source.format, roster)),
+        match read_source(source, &full, &display, markdown) {
+            Ok(mut roster) => {
+                warnings.append(&mut roster.warnings);
+                read.push((source.format, roster));
+            }
             Err(found) => errors.extend(found),
         }
     }
     if !errors.is_empty() {
-        return Err(errors);
+        return (Err(errors), warnings);
     }
-    Merger::default().merge(read)
+    (Merger::default().merge(read), warnings)
 }
 
 fn read_source(
     source: &PeopleSource,
     full: &Path,
     display: &str,
+    markdown: MarkdownOptions,
 ) -> Result<SourceRoster, Vec<Diagnostic>> {
     match source.format {
+        PeopleFormat::Markdown => markdown::read(full, display, markdown),
         PeopleFormat::Community => native::read(full, display),
         PeopleFormat::AllContributors => all_contributors::read(full, display),
         PeopleFormat::OwnersAliases => owners::read_aliases(full, display),
@@ -311,12 +327,26 @@ fn fill_gaps(existing: &mut Person, later: Person) {
 }
 
 /// Reads the roster `settings` name, for [`super::Data`].
-pub(super) fn load(settings: &Settings) -> Result<People, Vec<Diagnostic>> {
+pub(super) fn load(settings: &Settings) -> Read {
     let default = [PeopleSource::default_file()];
     let sources = if settings.people.is_empty() {
         &default[..]
     } else {
         &settings.people[..]
     };
-    read_sources(sources, &settings.root)
+    read_sources(sources, &settings.root, settings.markdown)
+}
+
+/// A Markdown people file from text, as the roster it is, and its
+/// warnings (for tests and fuzzing).
+pub fn parse_markdown(text: &str, name: &str) -> Read {
+    let file = Arc::new(SourceFile {
+        name: name.to_string(),
+        text: text.to_string(),
+    });
+    let options = MarkdownOptions::defaults(crate::mdbook::Generation::V05);
+    let mut source = markdown::parse(file, options);
+    let warnings = std::mem::take(&mut source.warnings);
+    let merged = Merger::default().merge(vec![(PeopleFormat::Markdown, source)]);
+    (merged, warnings)
 }

@@ -123,6 +123,7 @@ fn from_tree(file: Arc<SourceFile>, root: &Node) -> Result<SourceRoster, Vec<Dia
         files: vec![file],
         people,
         groups,
+        warnings: Vec::new(),
     })
 }
 

@@ -102,6 +102,7 @@ fn finish(
         files: vec![file],
         people: Vec::new(),
         groups,
+        warnings: Vec::new(),
     })
 }
 

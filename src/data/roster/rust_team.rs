@@ -69,6 +69,7 @@ pub(super) fn read(path: &Path, display: &str) -> Result<SourceRoster, Vec<Diagn
         files,
         people,
         groups,
+        warnings: Vec::new(),
     })
 }
 

@@ -1,0 +1,326 @@
+//! A people file's Markdown as the blocks a roster is read from: headings,
+//! paragraphs, lists with their items, tables with their cells, each with
+//! its inline content as [`Piece`]s and its place in the file. One parse
+//! (pulldown-cmark, with the book's options), by the offset iterator; the
+//! text is never read with line patterns.
+
+use std::ops::Range;
+
+use pulldown_cmark::{Event, LinkType, Tag, TagEnd};
+
+use crate::mdbook::MarkdownOptions;
+
+/// A piece of inline content, with the bytes it spans.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Piece {
+    /// Text (a soft or hard line break is a space).
+    Text(String, Range<usize>),
+    /// A code span's text.
+    Code(String, Range<usize>),
+    /// A link or autolink: its text (code spans included), its
+    /// destination, and whether it is an e-mail autolink.
+    Link {
+        text: String,
+        url: String,
+        email: bool,
+        range: Range<usize>,
+    },
+    /// Bold text outside a link.
+    Strong(String, Range<usize>),
+    /// `<br>` in a table cell: what separates values in one cell.
+    Break,
+}
+
+impl Piece {
+    /// What the piece shows as plain text.
+    pub fn text(&self) -> &str {
+        match self {
+            Piece::Text(text, _) | Piece::Code(text, _) | Piece::Strong(text, _) => text,
+            Piece::Link { text, .. } => text,
+            Piece::Break => "; ",
+        }
+    }
+}
+
+/// The plain text of `pieces`.
+pub fn plain(pieces: &[Piece]) -> String {
+    pieces.iter().map(Piece::text).collect::<String>()
+}
+
+/// A block of the file.
+#[derive(Debug, Clone)]
+pub enum Block {
+    /// A heading of `level`.
+    Heading {
+        level: u8,
+        pieces: Vec<Piece>,
+        range: Range<usize>,
+    },
+    /// A paragraph (outside lists and tables).
+    Paragraph {
+        pieces: Vec<Piece>,
+        range: Range<usize>,
+    },
+    /// A list's items.
+    List(Vec<Item>),
+    /// A table: its header cells and its rows of cells.
+    Table {
+        head: Vec<Vec<Piece>>,
+        rows: Vec<(Vec<Vec<Piece>>, Range<usize>)>,
+        range: Range<usize>,
+    },
+}
+
+/// A list item: its own text, and the blocks nested in it.
+#[derive(Debug, Clone)]
+pub struct Item {
+    pub pieces: Vec<Piece>,
+    pub children: Vec<Block>,
+    pub range: Range<usize>,
+}
+
+/// What the walk is inside of.
+enum Open {
+    Heading(u8, Vec<Piece>, usize),
+    Paragraph(Vec<Piece>, usize),
+    List(Vec<Item>),
+    Item(Item),
+    Table(Vec<Vec<Piece>>, Vec<(Vec<Vec<Piece>>, Range<usize>)>, usize),
+    Row(Vec<Vec<Piece>>, usize),
+    Cell(Vec<Piece>),
+    /// A block whose content is not read (code, HTML, a quote's own
+    /// paragraphs are read: quotes are not listed here).
+    Skipped,
+}
+
+/// The blocks of `text`.
+pub fn blocks(text: &str, options: MarkdownOptions) -> Vec<Block> {
+    let mut walk = Walk::default();
+    for (event, range) in options.parser(text).into_offset_iter() {
+        walk.event(event, range);
+    }
+    walk.done
+}
+
+#[derive(Default)]
+struct Walk {
+    done: Vec<Block>,
+    open: Vec<Open>,
+    /// Links and strong spans being read: (text so far, url, email, start).
+    link: Option<(String, String, bool, usize)>,
+    strong: Option<(String, usize)>,
+}
+
+impl Walk {
+    fn event(&mut self, event: Event<'_>, range: Range<usize>) {
+        match event {
+            Event::Start(tag) => self.start(tag, range),
+            Event::End(tag) => self.end(tag, range),
+            Event::Text(text) => self.text(&text, range, false),
+            Event::Code(text) => self.text(&text, range, true),
+            Event::SoftBreak | Event::HardBreak => self.text(" ", range, false),
+            Event::InlineHtml(html) if is_break(&html) => self.push(Piece::Break),
+            _ => {}
+        }
+    }
+
+    fn start(&mut self, tag: Tag<'_>, range: Range<usize>) {
+        let open = match tag {
+            Tag::Heading { level, .. } => Open::Heading(level as u8, Vec::new(), range.start),
+            Tag::Paragraph if self.in_inline_holder() => return,
+            Tag::Paragraph => Open::Paragraph(Vec::new(), range.start),
+            Tag::List(_) => Open::List(Vec::new()),
+            Tag::Item => Open::Item(Item {
+                pieces: Vec::new(),
+                children: Vec::new(),
+                range,
+            }),
+            Tag::Table(_) => Open::Table(Vec::new(), Vec::new(), range.start),
+            Tag::TableHead | Tag::TableRow => Open::Row(Vec::new(), range.start),
+            Tag::TableCell => Open::Cell(Vec::new()),
+            Tag::Link {
+                link_type,
+                dest_url,
+                ..
+            } => {
+                let email = link_type == LinkType::Email;
+                self.link = Some((String::new(), dest_url.to_string(), email, range.start));
+                return;
+            }
+            Tag::Strong if self.link.is_none() => {
+                self.strong = Some((String::new(), range.start));
+                return;
+            }
+            Tag::CodeBlock(_) | Tag::HtmlBlock | Tag::FootnoteDefinition(_) => Open::Skipped,
+            _ => return,
+        };
+        self.open.push(open);
+    }
+
+    fn end(&mut self, tag: TagEnd, range: Range<usize>) {
+        match tag {
+            TagEnd::Link => {
+                if let Some((text, url, email, start)) = self.link.take() {
+                    let range = start..range.end;
+                    self.push(Piece::Link {
+                        text,
+                        url,
+                        email,
+                        range,
+                    });
+                }
+            }
+            TagEnd::Strong => {
+                if let Some((text, start)) = self.strong.take() {
+                    self.push(Piece::Strong(text, start..range.end));
+                }
+            }
+            TagEnd::Paragraph if self.in_inline_holder() => {}
+            TagEnd::Heading(_)
+            | TagEnd::Paragraph
+            | TagEnd::List(_)
+            | TagEnd::Item
+            | TagEnd::Table
+            | TagEnd::TableHead
+            | TagEnd::TableRow
+            | TagEnd::TableCell
+            | TagEnd::CodeBlock
+            | TagEnd::HtmlBlock
+            | TagEnd::FootnoteDefinition => self.close(range),
+            _ => {}
+        }
+    }
+
+    /// Whether a paragraph here belongs to the item or cell around it
+    /// (its first paragraph is the item's text).
+    fn in_inline_holder(&self) -> bool {
+        match self.open.last() {
+            Some(Open::Item(item)) => item.children.is_empty(),
+            Some(Open::Cell(_)) => true,
+            _ => false,
+        }
+    }
+
+    fn text(&mut self, text: &str, range: Range<usize>, code: bool) {
+        if let Some((link_text, ..)) = &mut self.link {
+            link_text.push_str(text);
+        } else if let Some((strong, _)) = &mut self.strong {
+            strong.push_str(text);
+        } else if code {
+            self.push(Piece::Code(text.to_string(), range));
+        } else {
+            self.push(Piece::Text(text.to_string(), range));
+        }
+    }
+
+    /// Adds a piece to the innermost block that holds inline content.
+    fn push(&mut self, piece: Piece) {
+        let pieces = match self.open.last_mut() {
+            Some(Open::Heading(_, pieces, _) | Open::Paragraph(pieces, _) | Open::Cell(pieces)) => {
+                pieces
+            }
+            Some(Open::Item(item)) if item.children.is_empty() => &mut item.pieces,
+            _ => return,
+        };
+        // Adjacent text joins (pulldown-cmark splits text at brackets).
+        if let (Some(Piece::Text(last, last_range)), Piece::Text(text, range)) =
+            (pieces.last_mut(), &piece)
+        {
+            last.push_str(text);
+            last_range.end = range.end;
+            return;
+        }
+        pieces.push(piece);
+    }
+
+    fn close(&mut self, range: Range<usize>) {
+        let Some(open) = self.open.pop() else { return };
+        let block = match open {
+            Open::Heading(level, pieces, start) => Block::Heading {
+                level,
+                pieces,
+                range: start..range.end,
+            },
+            Open::Paragraph(pieces, start) => Block::Paragraph {
+                pieces,
+                range: start..range.end,
+            },
+            Open::List(items) => Block::List(items),
+            Open::Item(item) => {
+                if let Some(Open::List(items)) = self.open.last_mut() {
+                    items.push(item);
+                }
+                return;
+            }
+            Open::Table(head, rows, start) => Block::Table {
+                head,
+                rows,
+                range: start..range.end,
+            },
+            Open::Row(cells, start) => {
+                if let Some(Open::Table(head, rows, _)) = self.open.last_mut() {
+                    match head.is_empty() {
+                        true => *head = cells,
+                        false => rows.push((cells, start..range.end)),
+                    }
+                }
+                return;
+            }
+            Open::Cell(pieces) => {
+                if let Some(Open::Row(cells, _)) = self.open.last_mut() {
+                    cells.push(pieces);
+                }
+                return;
+            }
+            Open::Skipped => return,
+        };
+        match self.open.last_mut() {
+            Some(Open::Item(item)) => item.children.push(block),
+            Some(Open::Skipped) => {}
+            _ => self.done.push(block),
+        }
+    }
+}
+
+/// `<br>`, `<br/>`, `<br />`.
+fn is_break(html: &str) -> bool {
+    let inner = html.trim().trim_start_matches('<').trim_end_matches('>');
+    inner
+        .trim_end_matches('/')
+        .trim()
+        .eq_ignore_ascii_case("br")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mdbook::Generation;
+
+    fn read(text: &str) -> Vec<Block> {
+        blocks(text, MarkdownOptions::defaults(Generation::V05))
+    }
+
+    #[test]
+    fn lists_keep_their_items_pieces_and_nested_lists() {
+        let blocks = read("* **Ben** ([@ben](https://github.com/ben))\n  - GPG key: AB\n");
+        let Block::List(items) = &blocks[0] else {
+            panic!("{blocks:?}")
+        };
+        assert_eq!(plain(&items[0].pieces), "Ben (@ben)");
+        assert!(matches!(&items[0].pieces[0], Piece::Strong(s, _) if s == "Ben"));
+        let Block::List(nested) = &items[0].children[0] else {
+            panic!("{items:?}")
+        };
+        assert_eq!(plain(&nested[0].pieces), "GPG key: AB");
+    }
+
+    #[test]
+    fn tables_keep_header_rows_and_breaks() {
+        let blocks = read("| Name | Roles |\n|---|---|\n| A | x <br/> y |\n");
+        let Block::Table { head, rows, .. } = &blocks[0] else {
+            panic!("{blocks:?}")
+        };
+        assert_eq!(plain(&head[1]), "Roles");
+        assert_eq!(plain(&rows[0].0[1]).trim().replace("  ", " "), "x ; y");
+    }
+}
