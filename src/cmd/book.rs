@@ -6,10 +6,13 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use crate::config::Settings;
 use crate::data::files::{MAX_DATA_FILE, read_text};
 use crate::diagnostic::{Code, Diagnostic, SourceFile};
-use crate::mdbook::Context;
 use crate::mdbook::config::{parse_book_toml, plugin_table};
+use crate::mdbook::{Context, Generation};
+use crate::paths::ShownPaths;
+use crate::report::{EmitOptions, MessageFormat, emit, show_paths};
 
 /// A book found on the command line.
 pub struct LoadedBook {
@@ -64,6 +67,46 @@ impl LoadedBook {
         }
         Ok(book)
     }
+}
+
+impl LoadedBook {
+    /// The book's settings as a build with mdBook 0.5 reads them, and the
+    /// problems with them.
+    pub fn settings(&self) -> (Settings, Vec<Diagnostic>) {
+        Settings::read(&self.context, Generation::V05)
+    }
+}
+
+/// Prints `diagnostics` of the book in `root` in `format` (files named
+/// for the user's folder in the human format), ending with one line
+/// ending when there is no place to show.
+pub fn print(
+    out: &mut dyn std::io::Write,
+    diagnostics: &[Diagnostic],
+    root: &Path,
+    format: MessageFormat,
+    color: bool,
+) -> std::io::Result<()> {
+    let human = format == MessageFormat::Human;
+    let here = std::env::current_dir().ok().filter(|_| human);
+    let repository = crate::paths::repository_of(root);
+    let paths = ShownPaths::new(root, here.as_deref(), repository.as_deref());
+    let mut shown = diagnostics.to_vec();
+    show_paths(&mut shown, &paths);
+    let options = EmitOptions {
+        format,
+        color: color && human,
+        paths,
+        workflow_commands: false,
+        errors_as_warnings: false,
+    };
+    let mut text = Vec::new();
+    emit(&mut text, &shown, &[], &options)?;
+    if human && !text.is_empty() {
+        text.truncate(text.trim_ascii_end().len());
+        text.push(b'\n');
+    }
+    out.write_all(&text)
 }
 
 /// The diagnostic for a command that cannot run.

@@ -18,8 +18,7 @@ use serde_json::{Map, Value, json};
 use super::book::{LoadedBook, NotABook, cannot_run};
 use super::vars;
 use crate::diagnostic::{Diagnostic, plural};
-use crate::paths::ShownPaths;
-use crate::report::{EmitOptions, MessageFormat, emit, show_paths};
+use crate::report::MessageFormat;
 
 /// The renderer `check` has mdBook run instead of the book's own: a
 /// command that writes nothing. Its table carries the book's
@@ -86,28 +85,14 @@ fn emit_alone(
     why: &Diagnostic,
     options: &CheckOptions,
 ) -> std::io::Result<()> {
-    let human = options.format == MessageFormat::Human;
-    let here = std::env::current_dir().ok().filter(|_| human);
-    let root = &options.book_dir;
-    let repository = crate::paths::repository_of(root);
-    let paths = ShownPaths::new(root, here.as_deref(), repository.as_deref());
-    let mut shown = vec![why.clone()];
-    show_paths(&mut shown, &paths);
-    let emitted = EmitOptions {
-        format: options.format,
-        color: options.color && human,
-        paths,
-        workflow_commands: false,
-        errors_as_warnings: false,
-    };
-    let mut text = Vec::new();
-    emit(&mut text, &shown, &[], &emitted)?;
-    if human {
-        // One line when there is no place to show: no blank line after.
-        text.truncate(text.trim_ascii_end().len());
-        text.push(b'\n');
-    }
-    out.write_all(&text)
+    let diagnostics = std::slice::from_ref(why);
+    super::book::print(
+        out,
+        diagnostics,
+        &options.book_dir,
+        options.format,
+        options.color,
+    )
 }
 
 fn closing_line(counts: &Counts) -> String {

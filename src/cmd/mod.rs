@@ -5,6 +5,7 @@ mod book;
 mod check;
 mod install;
 mod preprocess;
+mod roster;
 
 use std::ffi::OsString;
 use std::io::IsTerminal;
@@ -74,6 +75,19 @@ pub enum Command {
         #[arg(long, value_name = "PATH", default_value = "mdbook")]
         mdbook: OsString,
     },
+    /// Print the roster a build of the book would read: every person and
+    /// group, and the file and line each came from.
+    ///
+    /// Exit status: 0 read, 1 the roster has errors, 2 it could not run.
+    Roster {
+        /// The book's folder (where book.toml is).
+        #[arg(default_value = ".")]
+        book_dir: PathBuf,
+        /// `human` for people, `json` (a stable shape) for programs, `toml`
+        /// for a `maintainers.toml` holding the same roster.
+        #[arg(long, value_enum, default_value_t = roster::RosterFormat::Human)]
+        format: roster::RosterFormat,
+    },
     /// A renderer that writes nothing (`check` has mdBook run it).
     #[command(hide = true)]
     Discard,
@@ -112,6 +126,9 @@ pub fn main() -> ExitCode {
                 &mut std::io::stderr().lock(),
             );
             ExitCode::from(code)
+        }
+        Some(Command::Roster { book_dir, format }) => {
+            ExitCode::from(roster::run(&book_dir, format, color()))
         }
         // Exits without reading the book: mdBook writes it in many small
         // pieces, which took a third of a check's time. mdBook logs the

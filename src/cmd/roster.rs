@@ -1,0 +1,321 @@
+//! `mdbook-community roster [BOOK_DIR] [--format human|json|toml]`: the
+//! merged roster a build of the book would read, with where each person
+//! and group came from. `json` is a stable interface (see the guide's
+//! "Start from your repository" chapter); `toml` is a `maintainers.toml`
+//! that reads back as the same roster, for a project that converts once.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use serde_json::{Map, Value, json};
+use toml_edit::{Array, DocumentMut, InlineTable, Item, Table};
+
+use super::book::{LoadedBook, NotABook, cannot_run, print};
+use crate::data::Data;
+use crate::data::people::{Member, People, Person};
+use crate::diagnostic::Place;
+use crate::report::MessageFormat;
+
+/// `--format`'s values.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum RosterFormat {
+    /// Groups and their members, for people.
+    #[default]
+    Human,
+    /// The stable JSON shape.
+    Json,
+    /// A `maintainers.toml` holding the same roster.
+    Toml,
+}
+
+/// Exit codes: 0 read (warnings are printed), 1 the roster has errors,
+/// 2 the command could not run.
+pub fn run(book_dir: &PathBuf, format: RosterFormat, color: bool) -> u8 {
+    let mut stdout = std::io::stdout().lock();
+    let mut stderr = std::io::stderr().lock();
+    let book = match LoadedBook::load(book_dir) {
+        Ok(book) => book,
+        Err(NotABook(why)) => {
+            let _ = print(&mut stderr, &[why], book_dir, MessageFormat::Human, color);
+            return 2;
+        }
+    };
+    let (settings, problems) = book.settings();
+    if !problems.is_empty() {
+        let _ = print(
+            &mut stderr,
+            &problems,
+            book_dir,
+            MessageFormat::Human,
+            color,
+        );
+        return 2;
+    }
+    let data = Data::default();
+    let people = data.people(&settings);
+    let _ = print(
+        &mut stderr,
+        &data.diagnostics(),
+        book_dir,
+        MessageFormat::Human,
+        color,
+    );
+    let people = match people {
+        Ok(people) => people,
+        Err(e) => {
+            if e.diagnostics.is_empty() {
+                let why = cannot_run(e.summary);
+                let _ = print(&mut stderr, &[why], book_dir, MessageFormat::Human, color);
+            }
+            return 1;
+        }
+    };
+    let text = match format {
+        RosterFormat::Human => human(&people),
+        RosterFormat::Json => json(&people).to_string() + "\n",
+        RosterFormat::Toml => toml(&people).to_string(),
+    };
+    match stdout.write_all(text.as_bytes()) {
+        Ok(()) => 0,
+        Err(_) => 2,
+    }
+}
+
+/// `path:line`.
+fn source(at: &Option<Place>) -> Value {
+    match at {
+        Some(place) => json!(format!("{}:{}", place.file.name, place.line())),
+        None => Value::Null,
+    }
+}
+
+/// The stable JSON shape.
+pub fn json(people: &People) -> Value {
+    let persons: Vec<Value> = people.people.iter().map(person_json).collect();
+    let groups: Vec<Value> = people
+        .groups
+        .iter()
+        .map(|group| {
+            let members: Vec<Value> = group
+                .members
+                .iter()
+                .map(|m| member_json(people, m))
+                .collect();
+            json!({
+                "id": group.id,
+                "title": group.title,
+                "parent": group.parent.map(|p| people.groups[p].id.clone()),
+                "github-team": group.github_teams,
+                "source": source(&group.at),
+                "members": members,
+            })
+        })
+        .collect();
+    json!({ "people": persons, "groups": groups })
+}
+
+fn person_json(person: &Person) -> Value {
+    let fields: Map<String, Value> = (person.fields.iter())
+        .map(|(k, v)| (k.clone(), json!(v)))
+        .collect();
+    json!({
+        "handle": person.handle,
+        "name": person.name,
+        "github": person.github,
+        "email": person.email,
+        "affiliation": person.affiliation,
+        "url": person.url,
+        "fields": fields,
+        "source": source(&person.at),
+    })
+}
+
+fn member_json(people: &People, member: &Member) -> Value {
+    let mut value = json!({
+        "handle": people.people[member.person].handle,
+        "status": member.status,
+        "role": member.role,
+    });
+    if !member.fields.is_empty() {
+        let fields: Map<String, Value> = (member.fields.iter())
+            .map(|(k, v)| (k.clone(), json!(v)))
+            .collect();
+        value["fields"] = Value::Object(fields);
+    }
+    value
+}
+
+/// Groups with their members, indented under their parents, then the
+/// people in no group.
+fn human(people: &People) -> String {
+    let mut out = String::new();
+    let mut stack: Vec<(usize, usize)> = people.children(None).map(|(i, _)| (i, 0)).collect();
+    stack.reverse();
+    while let Some((index, depth)) = stack.pop() {
+        let group = &people.groups[index];
+        let indent = "  ".repeat(depth);
+        out.push_str(&format!("{indent}{} ({})", group.title, group.id));
+        for team in &group.github_teams {
+            out.push_str(&format!(" @{team}"));
+        }
+        out.push_str(&format!("  {}\n", shown_source(&group.at)));
+        for member in &group.members {
+            let person = &people.people[member.person];
+            out.push_str(&format!("{indent}  - {}", who(person)));
+            for extra in [&member.status, &member.role].into_iter().flatten() {
+                out.push_str(&format!(", {extra}"));
+            }
+            out.push_str(&format!("  {}\n", shown_source(&member.at)));
+        }
+        let children: Vec<(usize, usize)> = (people.children(Some(index)))
+            .map(|(i, _)| (i, depth + 1))
+            .collect();
+        stack.extend(children.into_iter().rev());
+    }
+    let in_groups: std::collections::HashSet<usize> = (people.groups.iter())
+        .flat_map(|g| g.members.iter().map(|m| m.person))
+        .collect();
+    let alone: Vec<&Person> = (people.people.iter().enumerate())
+        .filter(|(i, _)| !in_groups.contains(i))
+        .map(|(_, p)| p)
+        .collect();
+    if !alone.is_empty() {
+        out.push_str("In no group\n");
+        for person in alone {
+            out.push_str(&format!(
+                "  - {}  {}\n",
+                who(person),
+                shown_source(&person.at)
+            ));
+        }
+    }
+    out.push_str(&format!(
+        "{} in {} from `{}`\n",
+        crate::diagnostic::plural(people.people.len(), "person").replace("persons", "people"),
+        crate::diagnostic::plural(people.groups.len(), "group"),
+        people.name
+    ));
+    out
+}
+
+fn who(person: &Person) -> String {
+    match &person.github {
+        Some(login) if *login == person.name => format!("@{login}"),
+        Some(login) => format!("{} @{login}", person.name),
+        None => format!("{} (no GitHub login)", person.name),
+    }
+}
+
+fn shown_source(at: &Option<Place>) -> String {
+    at.as_ref()
+        .map_or_else(String::new, |p| format!("{}:{}", p.file.name, p.line()))
+}
+
+/// A `maintainers.toml` that reads back as `people`.
+pub fn toml(people: &People) -> DocumentMut {
+    let mut doc = DocumentMut::new();
+    let mut persons = Table::new();
+    persons.set_implicit(true);
+    for person in &people.people {
+        persons.insert(&person.handle, Item::Table(person_toml(person)));
+    }
+    doc.insert("people", Item::Table(persons));
+    let mut groups = toml_edit::ArrayOfTables::new();
+    for group in &people.groups {
+        let mut table = Table::new();
+        table.insert("id", toml_edit::value(&group.id));
+        if group.title != group.id {
+            table.insert("title", toml_edit::value(&group.title));
+        }
+        if let Some(description) = &group.description {
+            table.insert("description", toml_edit::value(description));
+        }
+        if let Some(parent) = group.parent {
+            table.insert("parent", toml_edit::value(&people.groups[parent].id));
+        }
+        if !group.github_teams.is_empty() {
+            table.insert(
+                "github-team",
+                toml_edit::value(strings(&group.github_teams)),
+            );
+        }
+        let mut members = Array::new();
+        for member in &group.members {
+            members.push(member_toml(people, member));
+        }
+        table.insert("members", toml_edit::value(members));
+        groups.push(table);
+    }
+    doc.insert("groups", Item::ArrayOfTables(groups));
+    doc
+}
+
+fn person_toml(person: &Person) -> Table {
+    let mut table = Table::new();
+    if person.name != person.handle {
+        table.insert("name", toml_edit::value(&person.name));
+    }
+    match &person.github {
+        Some(login) if *login == person.handle => {}
+        Some(login) => {
+            table.insert("github", toml_edit::value(login));
+        }
+        None => {
+            table.insert("github", toml_edit::value(false));
+        }
+    }
+    let default_url = person
+        .github
+        .as_ref()
+        .map(|l| format!("https://github.com/{l}"));
+    if person.url.is_some() && person.url != default_url {
+        table.insert("url", toml_edit::value(person.url.as_deref().unwrap_or("")));
+    }
+    for (key, value) in [
+        ("email", &person.email),
+        ("affiliation", &person.affiliation),
+        ("avatar", &person.avatar),
+    ] {
+        if let Some(value) = value {
+            table.insert(key, toml_edit::value(value));
+        }
+    }
+    if !person.fields.is_empty() {
+        table.insert("fields", toml_edit::value(fields(&person.fields)));
+    }
+    table
+}
+
+fn member_toml(people: &People, member: &Member) -> toml_edit::Value {
+    let handle = &people.people[member.person].handle;
+    if member.status.is_none() && member.role.is_none() && member.fields.is_empty() {
+        return handle.into();
+    }
+    let mut table = InlineTable::new();
+    table.insert("handle", handle.into());
+    if let Some(status) = &member.status {
+        table.insert("status", status.into());
+    }
+    if let Some(role) = &member.role {
+        table.insert("role", role.into());
+    }
+    if !member.fields.is_empty() {
+        table.insert(
+            "fields",
+            toml_edit::Value::InlineTable(fields(&member.fields)),
+        );
+    }
+    toml_edit::Value::InlineTable(table)
+}
+
+fn fields(fields: &[(String, String)]) -> InlineTable {
+    let mut table = InlineTable::new();
+    for (key, value) in fields {
+        table.insert(key, value.into());
+    }
+    table
+}
+
+fn strings(items: &[String]) -> Array {
+    items.iter().map(String::as_str).collect()
+}
