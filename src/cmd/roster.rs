@@ -5,7 +5,7 @@
 //! that reads back as the same roster, for a project that converts once.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::Path;
 
 use serde_json::{Map, Value, json};
 use toml_edit::{Array, DocumentMut, InlineTable, Item, Table};
@@ -30,7 +30,7 @@ pub enum RosterFormat {
 
 /// Exit codes: 0 read (warnings are printed), 1 the roster has errors,
 /// 2 the command could not run.
-pub fn run(book_dir: &PathBuf, format: RosterFormat, color: bool) -> u8 {
+pub fn run(book_dir: &Path, format: RosterFormat, color: bool) -> u8 {
     let mut stdout = std::io::stdout().lock();
     let mut stderr = std::io::stderr().lock();
     let book = match LoadedBook::load(book_dir) {
