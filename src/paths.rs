@@ -27,21 +27,41 @@ pub fn forward_slashes(text: &str) -> String {
     text.replace('\\', "/")
 }
 
-/// `path` with `.` and `..` resolved without touching the file system.
+/// `path` with `.` and `..` resolved without touching the file system; a
+/// relative path keeps the `..`s it starts with.
 pub fn normalize(path: &Path) -> PathBuf {
     let mut out = PathBuf::new();
     for component in path.components() {
         match component {
             Component::CurDir => {}
-            Component::ParentDir => {
-                if !out.pop() {
-                    out.push("..");
+            Component::ParentDir => match out.components().next_back() {
+                Some(Component::Normal(_)) => {
+                    out.pop();
                 }
-            }
+                Some(Component::RootDir | Component::Prefix(_)) => {}
+                _ => out.push(".."),
+            },
             other => out.push(other),
         }
     }
     out
+}
+
+/// The way from folder `from` to `to` (both absolute, or both relative
+/// to one folder), as `..`s and names.
+pub fn relative_path(from: &Path, to: &Path) -> PathBuf {
+    let (from, to) = (normalize(from), normalize(to));
+    let from: Vec<Component<'_>> = from.components().collect();
+    let to: Vec<Component<'_>> = to.components().collect();
+    let common = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
+    let mut path = PathBuf::new();
+    for _ in common..from.len() {
+        path.push("..");
+    }
+    for part in &to[common..] {
+        path.push(part);
+    }
+    path
 }
 
 /// How diagnostics name files: on the terminal relative to the folder the

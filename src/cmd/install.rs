@@ -202,20 +202,26 @@ fn html_output(doc: &DocumentMut) -> bool {
 
 /// Adds the folders of the data files the book uses to
 /// `build.extra-watch-dirs`, so that `mdbook serve` rebuilds when they
-/// change. A folder that holds the build output is not added (every build
-/// would trigger the next); the report says so instead. A folder already
-/// watched, itself or through a folder it is in, is not added again. The
-/// people file's folder is watched before the file exists, so that a
-/// `maintainers.toml` written after `install` is watched too.
+/// change. A folder that holds the build output is added only when
+/// mdBook's watcher skips that output (the `.gitignore` it reads ignores
+/// it); otherwise the report says why it is not. A folder already watched,
+/// itself or through a folder it is in, is not added, nor one inside
+/// another added folder: each change rebuilds once. The people file's
+/// folder is watched before the file exists, so that a `maintainers.toml`
+/// written after `install` is watched too. Everything is worked out from
+/// the book's own folder, whatever folder `install` runs in.
 fn watch_data_folders(
     doc: &mut DocumentMut,
     book_dir: &Path,
     report: &mut Report,
 ) -> Result<(), InstallError> {
-    let layout = Layout::of(doc, book_dir);
+    let book_dir = book_dir
+        .canonicalize()
+        .map_err(|e| InstallError::Io(book_dir.to_path_buf(), e))?;
+    let layout = Layout::of(doc, &book_dir);
     let watched = layout.watched(doc);
-    let mut folders: Vec<String> = Vec::new();
-    for (file, needed) in data_files(doc, book_dir) {
+    let mut folders: Vec<PathBuf> = Vec::new();
+    for (file, needed) in data_files(doc, &book_dir) {
         let exists = book_dir.join(&file).is_file();
         if !exists && !needed {
             continue;
@@ -226,16 +232,21 @@ fn watch_data_folders(
         let notes = if exists { &mut *report } else { &mut quiet };
         if let Some(folder) = layout.folder_to_watch(&file, notes)
             && !folders.contains(&folder)
-            && !layout.covered(&folder, &watched)
         {
             folders.push(folder);
         }
     }
-    if folders.is_empty() {
+    let outermost: Vec<PathBuf> = (folders.iter())
+        .filter(|f| !watched.iter().any(|w| f.starts_with(w)))
+        .filter(|f| !folders.iter().any(|g| g != *f && f.starts_with(g)))
+        .cloned()
+        .collect();
+    if outermost.is_empty() {
         return Ok(());
     }
     let build = table_at(doc.as_table_mut(), "build", false)?;
-    for folder in folders {
+    for folder in outermost {
+        let folder = layout.shown(&folder);
         if ensure_in_array(build, "extra-watch-dirs", &folder)? {
             report.changes.push(format!(
                 "`mdbook serve` now watches {folder} (build.extra-watch-dirs)"
@@ -246,8 +257,9 @@ fn watch_data_folders(
 }
 
 /// The data files the book would use, relative to its root: the people
-/// file (configured or the default; `true`: watched even before it exists),
-/// CODEOWNERS and CONTRIBUTING (configured, or where they are found).
+/// files (configured, as one path or a list, or the default; `true`:
+/// watched even before they exist), CODEOWNERS and CONTRIBUTING
+/// (configured, or where they are found).
 fn data_files(doc: &DocumentMut, book_dir: &Path) -> Vec<(PathBuf, bool)> {
     let community = doc
         .get("preprocessor")
@@ -258,19 +270,33 @@ fn data_files(doc: &DocumentMut, book_dir: &Path) -> Vec<(PathBuf, bool)> {
             .and_then(|v| v.as_str())
             .map(PathBuf::from)
     };
-    let people =
-        configured("people").unwrap_or_else(|| PathBuf::from(crate::data::people::DEFAULT_FILE));
+    let people: Vec<PathBuf> = match community.and_then(|c| c.get("people")) {
+        None => vec![PathBuf::from(crate::data::people::DEFAULT_FILE)],
+        Some(item) => match item.as_array() {
+            Some(sources) => sources.iter().filter_map(source_path).collect(),
+            None => item.as_value().and_then(source_path).into_iter().collect(),
+        },
+    };
     let found = crate::data::files::candidate_files(
         book_dir,
         configured("codeowners"),
         configured("contributing"),
     );
-    std::iter::once((people, true))
+    (people.into_iter().map(|p| (p, true)))
         .chain(found.into_iter().map(|f| (f, false)))
         .collect()
 }
 
-/// Where a book's sources and build output are.
+/// A `people` source's path: `"path"` or `{ path = "..." }`.
+fn source_path(value: &Value) -> Option<PathBuf> {
+    match value {
+        Value::String(path) => Some(PathBuf::from(path.value())),
+        Value::InlineTable(table) => table.get("path")?.as_str().map(PathBuf::from),
+        _ => None,
+    }
+}
+
+/// Where a book's sources and build output are, as absolute paths.
 struct Layout<'a> {
     book_dir: &'a Path,
     build_dir: String,
@@ -279,6 +305,7 @@ struct Layout<'a> {
 }
 
 impl<'a> Layout<'a> {
+    /// The layout of the book in `book_dir` (absolute).
     fn of(doc: &DocumentMut, book_dir: &'a Path) -> Self {
         let setting = |table: &str, key: &str, default: &str| {
             doc.get(table)
@@ -311,34 +338,32 @@ impl<'a> Layout<'a> {
             .collect()
     }
 
-    /// Whether `folder` (relative to the book root) is one of `watched`
-    /// or inside one: mdBook watches the folders it lists with everything
-    /// in them.
-    fn covered(&self, folder: &str, watched: &[PathBuf]) -> bool {
-        let folder = normalize(&self.book_dir.join(folder));
-        watched.iter().any(|w| folder.starts_with(w))
+    /// `folder` (absolute) as `extra-watch-dirs` lists it: relative to the
+    /// book's folder.
+    fn shown(&self, folder: &Path) -> String {
+        let relative = crate::paths::relative_path(self.book_dir, folder);
+        match crate::paths::display(&relative).as_str() {
+            "" => ".".to_string(),
+            shown => shown.to_string(),
+        }
     }
 
-    /// The folder to watch for `file` (relative to the book root), or
-    /// `None` when mdBook watches it already or watching it would rebuild
-    /// forever (then the report says why).
-    fn folder_to_watch(&self, file: &Path, report: &mut Report) -> Option<String> {
+    /// The folder (absolute) to watch for `file` (relative to the book
+    /// root), or `None` when mdBook watches it already or watching it would
+    /// rebuild forever (then the report says why).
+    fn folder_to_watch(&self, file: &Path, report: &mut Report) -> Option<PathBuf> {
         let folder_rel = file.parent().map(Path::to_path_buf).unwrap_or_default();
         let folder_abs = normalize(&self.book_dir.join(&folder_rel));
         if folder_abs.starts_with(&self.src_abs) {
             return None; // mdBook watches `src` already
         }
-        // mdBook's watcher skips what the book root's .gitignore ignores, so
-        // the book root may be watched when its build output is ignored.
-        let is_root = folder_abs == normalize(self.book_dir);
         let build_dir = &self.build_dir;
-        if self.build_abs.starts_with(&folder_abs)
-            && !(is_root && gitignore_ignores(self.book_dir, build_dir))
-        {
+        if self.build_abs.starts_with(&folder_abs) && !self.watcher_skips_build() {
+            let inside = self.build_abs.starts_with(self.book_dir);
             report.notes.push(format!(
                 "`mdbook serve` will not rebuild when {} changes: its folder also holds the build output `{build_dir}`, so every build would trigger the next. {}",
                 file.display(),
-                if is_root {
+                if inside {
                     format!("Add `/{build_dir}/` to .gitignore beside book.toml (mdBook's watcher skips ignored files) and run `install` again, or move the file into a folder of its own.")
                 } else {
                     "Move the file into a folder of its own to have it watched.".to_string()
@@ -346,46 +371,34 @@ impl<'a> Layout<'a> {
             ));
             return None;
         }
-        Some(if folder_rel.as_os_str().is_empty() {
-            ".".to_string()
-        } else {
-            crate::paths::display(&folder_rel)
-        })
+        Some(folder_abs)
     }
-}
 
-/// Whether `.gitignore` in the book root ignores the build folder `build_dir`
-/// or a folder it is in (written as `book`, `/book`, `book/`, `/book/`,
-/// optionally with `*` or `**` after the slash). Only these plain forms are
-/// recognised.
-fn gitignore_ignores(book_dir: &Path, build_dir: &str) -> bool {
-    let Ok(text) = std::fs::read_to_string(book_dir.join(".gitignore")) else {
-        return false;
-    };
-    let build = build_dir.trim_start_matches("./").trim_end_matches('/');
-    if build.is_empty() || build.contains("..") {
-        return false;
-    }
-    let mut ignored = false;
-    for line in text.lines().map(str::trim) {
-        let (negated, pattern) = match line.strip_prefix('!') {
-            Some(rest) => (true, rest),
-            None => (false, line),
-        };
-        let pattern = pattern.trim_end_matches(['*']).trim_end_matches('/');
-        let pattern = pattern.strip_prefix('/').unwrap_or(pattern);
-        let covers = |pattern: &str| {
-            !pattern.is_empty()
-                && (build == pattern
-                    || build
-                        .strip_prefix(pattern)
-                        .is_some_and(|rest| rest.starts_with('/')))
-        };
-        if covers(pattern) {
-            ignored = !negated;
+    /// Whether mdBook's watcher skips the build output: it filters the
+    /// changes inside the book's folder through the nearest `.gitignore` at
+    /// or above it (and never the ones outside).
+    fn watcher_skips_build(&self) -> bool {
+        if !self.build_abs.starts_with(self.book_dir) {
+            return false;
         }
+        let ancestors = self.book_dir.ancestors();
+        let Some(gitignore) = ancestors
+            .map(|p| p.join(".gitignore"))
+            .find(|p| p.is_file())
+        else {
+            return false;
+        };
+        let (matcher, _) = ignore::gitignore::Gitignore::new(&gitignore);
+        let base = gitignore.parent().unwrap_or(Path::new(""));
+        let Ok(relative) = self.build_abs.strip_prefix(base) else {
+            return false;
+        };
+        // What the watcher sees is a file the build writes in it.
+        let written = relative.join("index.html");
+        matcher
+            .matched_path_or_any_parents(written, false)
+            .is_ignore()
     }
-    ignored
 }
 
 /// The `book.toml` edits, on a parsed document.

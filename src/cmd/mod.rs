@@ -3,6 +3,7 @@
 
 mod book;
 mod check;
+mod init;
 mod install;
 mod preprocess;
 mod roster;
@@ -75,6 +76,14 @@ pub enum Command {
         #[arg(long, value_name = "PATH", default_value = "mdbook")]
         mdbook: OsString,
     },
+    /// Make a community book for the repository you are in: its people
+    /// files, CODEOWNERS and community pages, in a book that builds at once.
+    ///
+    /// Writes nothing into a folder that exists.
+    Init {
+        /// The new book's folder (default: `docs` in the repository).
+        book_dir: Option<PathBuf>,
+    },
     /// Print the roster a build of the book would read: every person and
     /// group, and the file and line each came from.
     ///
@@ -127,6 +136,7 @@ pub fn main() -> ExitCode {
             );
             ExitCode::from(code)
         }
+        Some(Command::Init { book_dir }) => init::run(book_dir.as_deref()),
         Some(Command::Roster { book_dir, format }) => {
             ExitCode::from(roster::run(&book_dir, format, color()))
         }
