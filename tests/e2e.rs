@@ -722,7 +722,7 @@ fn the_quick_starts_book_watches_the_data_file() {
         return;
     };
     let blocks = code_blocks("quick-start.md");
-    let (_, init) = &blocks[1];
+    let (_, init) = &blocks[2];
     let work = tempfile::tempdir().expect("tempdir");
     let plugin = Path::new(env!("CARGO_BIN_EXE_mdbook-community"));
     let mdbook_dir = std::fs::canonicalize(mdbook.binary())
@@ -749,15 +749,58 @@ fn the_quick_starts_book_watches_the_data_file() {
     assert!(!report.contains("will not rebuild"), "{report}");
 }
 
+/// Step 2 of the quick start as written, in a repository with a
+/// `MAINTAINERS.md`, a CODEOWNERS and a CONTRIBUTING.md: `init`, then
+/// `mdbook build docs`, with this checkout's binary as the plugin.
+#[test]
+fn the_quick_starts_init_builds_a_book_from_a_repository() {
+    let Some(mdbook) = Mdbook::of(Generation::V05) else {
+        return;
+    };
+    let blocks = code_blocks("quick-start.md");
+    let (_, steps) = &blocks[1];
+    assert!(steps.contains("mdbook-community init"), "{steps}");
+    let work = tempfile::tempdir().expect("tempdir");
+    let repo = work.path().join("your-project");
+    for (path, text) in [
+        ("MAINTAINERS.md", "# Maintainers\n\n* Ada Lovelace (@ada)\n"),
+        ("CONTRIBUTING.md", "# Contributing\n\nSend a pull request.\n"),
+        (".github/CODEOWNERS", "* @ada\n"),
+        (".git/HEAD", "ref: refs/heads/main\n"),
+    ] {
+        let full = repo.join(path);
+        std::fs::create_dir_all(full.parent().expect("dir")).expect("mkdir");
+        std::fs::write(full, text).expect("write");
+    }
+    let plugin = Path::new(env!("CARGO_BIN_EXE_mdbook-community"));
+    let mdbook_dir = std::fs::canonicalize(mdbook.binary())
+        .ok()
+        .and_then(|p| Some(p.parent()?.to_path_buf()));
+    let mut dirs = vec![plugin.parent().expect("dir")];
+    dirs.extend(mdbook_dir.as_deref());
+    let out = Command::new("sh")
+        .arg("-ec")
+        .arg(steps)
+        .current_dir(work.path())
+        .env("PATH", path_with(&dirs))
+        .output()
+        .expect("sh runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(!stderr.contains("warning["), "{stderr}");
+    let page = std::fs::read_to_string(repo.join("docs/book/maintainers.html")).expect("built");
+    assert!(page.contains("Ada Lovelace"), "{page}");
+}
+
 #[test]
 #[ignore = "installs the plugin with `cargo install` (a release build); run by .ci/run"]
 fn the_quick_start_works_as_written() {
     let blocks = code_blocks("quick-start.md");
     let (_, install) = &blocks[0];
-    let (_, init) = &blocks[1];
-    let (_, people) = &blocks[2];
-    let (_, page) = &blocks[3];
-    let (_, error) = &blocks[5];
+    let (_, init) = &blocks[2];
+    let (_, people) = &blocks[3];
+    let (_, page) = &blocks[4];
+    let (_, error) = &blocks[6];
     let work = tempfile::tempdir().expect("tempdir");
     let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
     // Step 1 in this checkout, installing into a folder of the test's own;
