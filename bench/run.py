@@ -742,6 +742,35 @@ def drift_check_cost(tools: Tools, work: Path, corpus: Path, runs: int) -> dict 
     return samples
 
 
+def markdown_roster_cost(tools: Tools, work: Path, sizes: list[int], runs: int) -> dict:
+    """`mdbook-community roster --format json` on a MAINTAINERS.md holding a
+    table of `n` people, for each `n`: the Markdown reader's time and
+    memory, which must grow linearly."""
+    samples: dict[int, list[Sample]] = {}
+    for n in sizes:
+        root = work / f"markdown-roster-{n}"
+        shutil.rmtree(root, ignore_errors=True)
+        root.mkdir(parents=True)
+        (root / "book.toml").write_text(
+            "[book]\ntitle = \"R\"\n\n[preprocessor.community]\npeople = \"MAINTAINERS.md\"\n")
+        rows = [f"| Person {i} | [p{i}](https://github.com/p{i}) | Company {i % 97} | Area {i % 13} |"
+                for i in range(n)]
+        (root / "MAINTAINERS.md").write_text(
+            "# Maintainers\n\n| Name | GitHub | Company | Area |\n|---|---|---|---|\n"
+            + "\n".join(rows) + "\n")
+        out = work / "roster.json"
+        for _ in range(runs):
+            sample = measured(tools, work, [str(tools.plugin), "roster", str(root), "--format", "json"],
+                              None, out, None, root)
+            if sample.code != 0:
+                raise Failure(f"roster of {n} people: exit status {sample.code}")
+            samples.setdefault(n, []).append(sample)
+        people = len(json.loads(out.read_bytes())["people"])
+        if people != n:
+            raise Failure(f"roster of {n} people read {people}")
+    return samples
+
+
 def data_file_reads(tools: Tools, work: Path, root: Path, inp: Input) -> dict | None:
     """How often one run opens each data file (with strace), or None."""
     if shutil.which("strace") is None:
@@ -810,7 +839,7 @@ def report(inputs: list[Input], results: dict, rust_book: dict | None, supports:
            drift: dict | None,
            data_reads: dict | None, tools: Tools, args: argparse.Namespace,
            elapsed: float, lychee: dict | None = None,
-           checks: dict | None = None) -> tuple[str, dict]:
+           checks: dict | None = None, markdown: dict | None = None) -> tuple[str, dict]:
     by_name = {inp.name: inp for inp in inputs}
     rows: dict[str, dict[str, Input]] = {}
     for inp in inputs:
@@ -961,6 +990,15 @@ def report(inputs: list[Input], results: dict, rust_book: dict | None, supports:
             b, c = med(runs["build"]), med(runs["check"])
             out.append(f"| {book} | {fmt_ms(b)} | {fmt_ms(c)} | {c / b:.2f}× |")
         out.append("")
+    if markdown:
+        out.append("### Reading a Markdown roster\n")
+        out.append("`mdbook-community roster --format json` on a `MAINTAINERS.md` whose table lists "
+                   "the given number of people, medians:\n")
+        out.append("| People | Time (ms) | Peak memory (MiB) |")
+        out.append("|--:|--:|--:|")
+        for n, runs in sorted(markdown.items()):
+            out.append(f"| {n:,} | {fmt_ms(med(runs))} | {med_rss(runs) / 2**20:.0f} |")
+        out.append("")
     if data_reads is not None:
         out.append("### Data files\n")
         out.append("Opens of each data file in one run over the largest 10-directive book "
@@ -1040,6 +1078,11 @@ def report(inputs: list[Input], results: dict, rust_book: dict | None, supports:
         added = med(drift["warn"]) - med(drift["off"])
         budget.append(("Drift check over rust-lang/team and 3,000 CODEOWNERS rules adds under "
                        "50 ms", added < 0.05, f"{added * 1000:.1f} ms"))
+    if markdown and len(markdown) >= 2:
+        (a, ra), (b, rb) = sorted(markdown.items())[:2]
+        growth = med(rb) / med(ra)
+        budget.append((f"Markdown roster linear: {b // a}× the people at most {1.1 * b / a:.0f}× the time",
+                       growth <= 1.1 * b / a, f"{growth:.1f}× ({a:,} → {b:,} people)"))
     if verdicts["peers"]:
         slower = [(b, p, a, c) for b, p, a, c in verdicts["peers"] if a >= c]
         fastest = max(verdicts["peers"], key=lambda x: x[2] / x[3])
@@ -1242,6 +1285,9 @@ def main() -> int:
         if corpus is not None:
             log("drift check")
             drift = drift_check_cost(tools, work, corpus, 3 if args.quick else 20)
+        log("Markdown roster")
+        markdown = markdown_roster_cost(tools, work, [1000, 10000] if args.quick else [10000, 100000],
+                                        1 if args.quick else 5)
         largest = max((i for i in inputs if i.generated and i.per_chapter == 10
                        and i.shape == "0.5" and i.peer_work is None), key=lambda i: i.chapters)
         data_reads = data_file_reads(tools, work, root, largest)
@@ -1253,7 +1299,7 @@ def main() -> int:
 
     elapsed = time.monotonic() - started
     text, summary = report(inputs, results, rust_book, supports, drift, data_reads, tools, args,
-                           elapsed, lychee, checks)
+                           elapsed, lychee, checks, markdown)
     (work / "results.md").write_text(text)
     raw = {
         "inputs": {i.name: {"bytes": i.size, "chapters": i.chapters, "shape": i.shape,
@@ -1267,6 +1313,8 @@ def main() -> int:
         "drift_check": {k: [[s.wall, s.rss, s.cpu] for s in v] for k, v in (drift or {}).items()},
         "data_file_reads": data_reads,
         "lychee": lychee,
+        "markdown_roster": {str(n): [[s.wall, s.rss, s.cpu] for s in v]
+                            for n, v in (markdown or {}).items()},
         "check_against_build": {book: {k: [[s.wall, s.rss, s.cpu] for s in v]
                                        for k, v in runs.items()}
                                 for book, runs in (checks or {}).items()},

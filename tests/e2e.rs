@@ -764,7 +764,10 @@ fn the_quick_starts_init_builds_a_book_from_a_repository() {
     let repo = work.path().join("your-project");
     for (path, text) in [
         ("MAINTAINERS.md", "# Maintainers\n\n* Ada Lovelace (@ada)\n"),
-        ("CONTRIBUTING.md", "# Contributing\n\nSend a pull request.\n"),
+        (
+            "CONTRIBUTING.md",
+            "# Contributing\n\nSend a pull request.\n",
+        ),
         (".github/CODEOWNERS", "* @ada\n"),
         (".git/HEAD", "ref: refs/heads/main\n"),
     ] {

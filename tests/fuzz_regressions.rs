@@ -83,10 +83,10 @@ fn fuzz_percent_before_a_multibyte_char_in_a_fragment_does_not_panic() {
 #[test]
 fn fuzz_every_warning_of_a_big_codeowners_file_is_printed_with_its_line() {
     const LINES: usize = 20_000;
-    let (_, found) = CodeOwners::parse(Arc::new(SourceFile {
-        name: "CODEOWNERS".into(),
-        text: "!negated @a\n".repeat(LINES),
-    }));
+    let (_, found) = CodeOwners::parse(Arc::new(SourceFile::new(
+        "CODEOWNERS".into(),
+        "!negated @a\n".repeat(LINES),
+    )));
     assert_eq!(found.len(), LINES, "one diagnostic per invalid line");
     let mut out = Vec::new();
     let options = EmitOptions {

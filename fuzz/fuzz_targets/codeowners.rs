@@ -96,10 +96,7 @@ fn render(text: &str) {
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data).into_owned();
-    let file = Arc::new(SourceFile {
-        name: "CODEOWNERS".into(),
-        text,
-    });
+    let file = Arc::new(SourceFile::new("CODEOWNERS".into(), text));
     let (owners, _) = CodeOwners::parse(Arc::clone(&file));
     check(&owners);
     // Parses the file again, and prints its problems as warnings.

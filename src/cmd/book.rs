@@ -43,7 +43,7 @@ impl LoadedBook {
         let name = "book.toml".to_string();
         let text = read_text(&path, MAX_DATA_FILE)
             .map_err(|e| NotABook(cannot_run(e.describe(&name)).at_path(&name)))?;
-        let book_toml = Arc::new(SourceFile { name, text });
+        let book_toml = Arc::new(SourceFile::new(name, text));
         let config = parse_book_toml(&book_toml.text).map_err(|e| {
             let message = format!("book.toml is not valid TOML: {}", e.message);
             NotABook(located(cannot_run(message), &book_toml, e.range))

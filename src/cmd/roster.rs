@@ -7,7 +7,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use serde_json::{Map, Value, json};
+use serde::Serialize;
 use toml_edit::{Array, DocumentMut, InlineTable, Item, Table};
 
 use super::book::{LoadedBook, NotABook, cannot_run, print};
@@ -70,79 +70,112 @@ pub fn run(book_dir: &Path, format: RosterFormat, color: bool) -> u8 {
             return 1;
         }
     };
-    let text = match format {
-        RosterFormat::Human => human(&people),
-        RosterFormat::Json => json(&people).to_string() + "\n",
-        RosterFormat::Toml => toml(&people).to_string(),
+    let mut out = std::io::BufWriter::new(&mut stdout);
+    let written = match format {
+        RosterFormat::Human => out.write_all(human(&people).as_bytes()),
+        RosterFormat::Json => serde_json::to_writer(&mut out, &json(&people))
+            .map_err(std::io::Error::from)
+            .and_then(|()| out.write_all(b"\n")),
+        RosterFormat::Toml => out.write_all(toml(&people).to_string().as_bytes()),
     };
-    match stdout.write_all(text.as_bytes()) {
+    match written.and_then(|()| out.flush()) {
         Ok(()) => 0,
         Err(_) => 2,
     }
 }
 
 /// `path:line`.
-fn source(at: &Option<Place>) -> Value {
-    match at {
-        Some(place) => json!(format!("{}:{}", place.file.name, place.line())),
-        None => Value::Null,
+fn source(at: &Option<Place>) -> Option<String> {
+    let place = at.as_ref()?;
+    Some(format!("{}:{}", place.file.name, place.line()))
+}
+
+/// The stable JSON shape: `{"people": [...], "groups": [...]}`, written as
+/// it is serialized (no tree of values for a roster of many people).
+#[derive(Serialize)]
+pub struct RosterJson<'a> {
+    people: Vec<PersonJson<'a>>,
+    groups: Vec<GroupJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct PersonJson<'a> {
+    handle: &'a str,
+    name: &'a str,
+    github: Option<&'a str>,
+    email: Option<&'a str>,
+    affiliation: Option<&'a str>,
+    url: Option<&'a str>,
+    fields: Fields<'a>,
+    source: Option<String>,
+}
+
+#[derive(Serialize)]
+struct GroupJson<'a> {
+    id: &'a str,
+    title: &'a str,
+    parent: Option<&'a str>,
+    #[serde(rename = "github-team")]
+    github_team: &'a [String],
+    source: Option<String>,
+    members: Vec<MemberJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct MemberJson<'a> {
+    handle: &'a str,
+    status: Option<&'a str>,
+    role: Option<&'a str>,
+    #[serde(skip_serializing_if = "Fields::is_empty")]
+    fields: Fields<'a>,
+}
+
+/// Free fields as a JSON object, in their order.
+struct Fields<'a>(&'a [(String, String)]);
+
+impl Fields<'_> {
+    fn is_empty(&self) -> bool {
+        self.0.is_empty()
     }
 }
 
-/// The stable JSON shape.
-pub fn json(people: &People) -> Value {
-    let persons: Vec<Value> = people.people.iter().map(person_json).collect();
-    let groups: Vec<Value> = people
-        .groups
-        .iter()
-        .map(|group| {
-            let members: Vec<Value> = group
-                .members
-                .iter()
-                .map(|m| member_json(people, m))
-                .collect();
-            json!({
-                "id": group.id,
-                "title": group.title,
-                "parent": group.parent.map(|p| people.groups[p].id.clone()),
-                "github-team": group.github_teams,
-                "source": source(&group.at),
-                "members": members,
-            })
-        })
-        .collect();
-    json!({ "people": persons, "groups": groups })
+impl Serialize for Fields<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|(k, v)| (k, v)))
+    }
 }
 
-fn person_json(person: &Person) -> Value {
-    let fields: Map<String, Value> = (person.fields.iter())
-        .map(|(k, v)| (k.clone(), json!(v)))
-        .collect();
-    json!({
-        "handle": person.handle,
-        "name": person.name,
-        "github": person.github,
-        "email": person.email,
-        "affiliation": person.affiliation,
-        "url": person.url,
-        "fields": fields,
-        "source": source(&person.at),
-    })
-}
-
-fn member_json(people: &People, member: &Member) -> Value {
-    let mut value = json!({
-        "handle": people.people[member.person].handle,
-        "status": member.status,
-        "role": member.role,
+/// The roster in the stable JSON shape.
+pub fn json(people: &People) -> RosterJson<'_> {
+    let persons = people.people.iter().map(|p| PersonJson {
+        handle: &p.handle,
+        name: &p.name,
+        github: p.github.as_deref(),
+        email: p.email.as_deref(),
+        affiliation: p.affiliation.as_deref(),
+        url: p.url.as_deref(),
+        fields: Fields(&p.fields),
+        source: source(&p.at),
     });
-    if !member.fields.is_empty() {
-        let fields: Map<String, Value> = (member.fields.iter())
-            .map(|(k, v)| (k.clone(), json!(v)))
-            .collect();
-        value["fields"] = Value::Object(fields);
+    let groups = people.groups.iter().map(|group| GroupJson {
+        id: &group.id,
+        title: &group.title,
+        parent: group.parent.map(|p| people.groups[p].id.as_str()),
+        github_team: &group.github_teams,
+        source: source(&group.at),
+        members: (group.members.iter())
+            .map(|m| MemberJson {
+                handle: &people.people[m.person].handle,
+                status: m.status.as_deref(),
+                role: m.role.as_deref(),
+                fields: Fields(&m.fields),
+            })
+            .collect(),
+    });
+    RosterJson {
+        people: persons.collect(),
+        groups: groups.collect(),
     }
-    value
 }
 
 /// Groups with their members, indented under their parents, then the

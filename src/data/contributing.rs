@@ -77,10 +77,7 @@ pub fn load(settings: &Settings, chapters: &[Chapter]) -> Result<Contributing, L
         ))
     });
     Ok(Contributing {
-        file: Arc::new(SourceFile {
-            name: display,
-            text,
-        }),
+        file: Arc::new(SourceFile::new(display, text)),
         title,
         github,
         chapter,

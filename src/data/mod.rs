@@ -237,10 +237,7 @@ fn load_codeowners(settings: &Settings) -> (Loaded<CodeOwners>, Vec<Diagnostic>)
         Ok(text) => text,
         Err(ReadError::TooBig { size, .. }) => {
             // GitHub ignores it: so do we, without reading it.
-            let file = Arc::new(SourceFile {
-                name: display,
-                text: String::new(),
-            });
+            let file = Arc::new(SourceFile::new(display, String::new()));
             let warning = CodeOwners::too_big(&file.name, size).as_warning();
             return (Ok(Arc::new(CodeOwners::parse(file).0)), vec![warning]);
         }
@@ -253,10 +250,7 @@ fn load_codeowners(settings: &Settings) -> (Loaded<CodeOwners>, Vec<Diagnostic>)
         }
         Err(e) => return (Err(error(e.describe(&display))), Vec::new()),
     };
-    let file = Arc::new(SourceFile {
-        name: display,
-        text,
-    });
+    let file = Arc::new(SourceFile::new(display, text));
     let (owners, problems) = CodeOwners::parse(file);
     let warnings = problems.into_iter().map(Diagnostic::as_warning).collect();
     (Ok(Arc::new(owners)), warnings)

@@ -125,10 +125,7 @@ impl People {
             .join("`, `");
         let file = match files.first() {
             Some(file) => Arc::clone(file),
-            None => Arc::new(SourceFile {
-                name: DEFAULT_FILE.to_string(),
-                text: String::new(),
-            }),
+            None => Arc::new(SourceFile::new(DEFAULT_FILE.to_string(), String::new())),
         };
         People {
             file,

@@ -30,6 +30,31 @@ pub struct SourceFile {
     pub name: String,
     /// The file's text.
     pub text: String,
+    /// Where each line starts, made on the first question of a line: a
+    /// roster of many people asks for thousands of lines of one file.
+    line_starts: std::sync::OnceLock<Vec<usize>>,
+}
+
+impl SourceFile {
+    /// The file `name` holding `text`.
+    pub fn new(name: String, text: String) -> Self {
+        SourceFile {
+            name,
+            text,
+            line_starts: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// The 1-based line of byte `offset`, by a binary search.
+    pub fn line_of(&self, offset: usize) -> usize {
+        let starts = self.line_starts.get_or_init(|| {
+            let newlines = memchr::memchr_iter(b'\n', self.text.as_bytes());
+            std::iter::once(0)
+                .chain(newlines.map(|at| at + 1))
+                .collect()
+        });
+        starts.partition_point(|&start| start <= offset)
+    }
 }
 
 /// A byte range of a file: where something a data file defines is
@@ -53,7 +78,7 @@ impl Place {
 
     /// The 1-based line the place starts on.
     pub fn line(&self) -> usize {
-        position_in("", &self.file.text, self.range.start).line
+        self.file.line_of(self.range.start)
     }
 }
 
@@ -363,6 +388,13 @@ fn comparable(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lines_of_a_file() {
+        let file = SourceFile::new("f".into(), "a\nbc\n\nd".into());
+        let lines: Vec<usize> = (0..=8).map(|o| file.line_of(o)).collect();
+        assert_eq!(lines, [1, 1, 2, 2, 2, 3, 4, 4, 4]);
+    }
 
     #[test]
     fn suggestions_find_typos_only() {

@@ -98,10 +98,7 @@ impl BookToml {
     pub fn read(root: &Path) -> Option<BookToml> {
         let text = std::fs::read_to_string(root.join("book.toml")).ok()?;
         let doc = toml_edit::Document::parse(text.clone()).ok();
-        let file = Arc::new(SourceFile {
-            name: "book.toml".into(),
-            text,
-        });
+        let file = Arc::new(SourceFile::new("book.toml".into(), text));
         Some(BookToml { file, doc })
     }
 

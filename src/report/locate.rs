@@ -56,10 +56,10 @@ pub fn show_paths(diagnostics: &mut [Diagnostic], paths: &ShownPaths) {
         match &mut diagnostic.location {
             Some(Location::File { file, .. }) => {
                 let (_, new) = renamed.entry(Arc::as_ptr(file)).or_insert_with(|| {
-                    let new = Arc::new(SourceFile {
-                        name: paths.terminal(&file.name),
-                        text: file.text.clone(),
-                    });
+                    let new = Arc::new(SourceFile::new(
+                        paths.terminal(&file.name),
+                        file.text.clone(),
+                    ));
                     (Arc::clone(file), new)
                 });
                 *file = Arc::clone(new);
@@ -80,18 +80,18 @@ fn files_of(chapter: &Chapter, settings: &Settings) -> Option<Vec<Arc<SourceFile
     if chapter.content == *text {
         return None;
     }
-    let mut files = vec![Arc::new(SourceFile {
-        name: settings.chapter_display_path(source),
-        text: text.clone(),
-    })];
+    let mut files = vec![Arc::new(SourceFile::new(
+        settings.chapter_display_path(source),
+        text.clone(),
+    ))];
     let dir = path.parent().map_or_else(|| src.clone(), Path::to_path_buf);
     for include in includes(&text) {
         let included = dir.join(include.path);
         if let Ok(text) = std::fs::read_to_string(&included) {
-            files.push(Arc::new(SourceFile {
-                name: display(&included, &settings.root),
+            files.push(Arc::new(SourceFile::new(
+                display(&included, &settings.root),
                 text,
-            }));
+            )));
         }
     }
     Some(files)
@@ -146,10 +146,7 @@ mod tests {
     use super::*;
 
     fn file(name: &str, text: &str) -> Arc<SourceFile> {
-        Arc::new(SourceFile {
-            name: name.into(),
-            text: text.into(),
-        })
+        Arc::new(SourceFile::new(name.into(), text.into()))
     }
 
     #[test]

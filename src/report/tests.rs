@@ -5,14 +5,8 @@ use crate::diagnostic::{Code, position_in};
 
 #[test]
 fn each_file_is_indexed_once_however_many_diagnostics_point_into_it() {
-    let big = Arc::new(SourceFile {
-        name: "CODEOWNERS".into(),
-        text: "x\n".repeat(100),
-    });
-    let other = Arc::new(SourceFile {
-        name: "maintainers.toml".into(),
-        text: "y\n".into(),
-    });
+    let big = Arc::new(SourceFile::new("CODEOWNERS".into(), "x\n".repeat(100)));
+    let other = Arc::new(SourceFile::new("maintainers.toml".into(), "y\n".into()));
     let at = |file: &Arc<SourceFile>, line: usize| {
         Diagnostic::error(Code::BrokenAnchor, "bad line").in_file(file, 2 * line..2 * line + 1)
     };

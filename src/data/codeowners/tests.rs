@@ -7,10 +7,7 @@ use crate::diagnostic::{Location, Severity};
 use globset::GlobSetBuilder;
 
 fn source(text: &str) -> Arc<SourceFile> {
-    Arc::new(SourceFile {
-        name: ".github/CODEOWNERS".into(),
-        text: text.into(),
-    })
+    Arc::new(SourceFile::new(".github/CODEOWNERS".into(), text.into()))
 }
 
 fn parse(text: &str) -> (CodeOwners, Vec<Diagnostic>) {

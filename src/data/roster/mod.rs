@@ -14,7 +14,7 @@ mod native;
 mod owners;
 mod rust_team;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -211,10 +211,13 @@ impl Merger {
                 member.person = local[member.person];
             }
             group.parent = group.parent.map(|p| p + base);
+            // Who is in the group already: one lookup per login, so that
+            // an OWNERS file of many approvers reads in linear time.
+            let mut listed: HashSet<usize> = group.members.iter().map(|m| m.person).collect();
             for member in by_login {
                 let expanded = self.expand(&member.login, &member.at, &mut Vec::new());
                 for person in expanded {
-                    if group.members.iter().all(|m| m.person != person) {
+                    if listed.insert(person) {
                         group.members.push(Member {
                             person,
                             status: member.status.clone(),
@@ -340,10 +343,7 @@ pub(super) fn load(settings: &Settings) -> Read {
 /// A Markdown people file from text, as the roster it is, and its
 /// warnings (for tests and fuzzing).
 pub fn parse_markdown(text: &str, name: &str) -> Read {
-    let file = Arc::new(SourceFile {
-        name: name.to_string(),
-        text: text.to_string(),
-    });
+    let file = Arc::new(SourceFile::new(name.to_string(), text.to_string()));
     let options = MarkdownOptions::defaults(crate::mdbook::Generation::V05);
     let mut source = markdown::parse(file, options);
     let warnings = std::mem::take(&mut source.warnings);

@@ -282,7 +282,7 @@ impl<'a> Checker<'a> {
 
     /// The line of `offset` in the data file, for "first used on line N".
     fn line_of(&self, offset: usize) -> usize {
-        crate::diagnostic::position_in("", &self.file.text, offset).line
+        self.file.line_of(offset)
     }
 
     /// Reads and checks `[people.HANDLE]`, with every default filled in.

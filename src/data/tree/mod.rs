@@ -88,10 +88,7 @@ pub fn read_text_file(path: &Path, display: &str) -> Result<Arc<SourceFile>, Vec
     let text = files::read_text(path, files::MAX_DATA_FILE).map_err(|e| {
         vec![Diagnostic::error(Code::UnreadableFile, e.describe(display)).at_path(display)]
     })?;
-    Ok(Arc::new(SourceFile {
-        name: display.to_string(),
-        text,
-    }))
+    Ok(Arc::new(SourceFile::new(display.to_string(), text)))
 }
 
 /// Like [`read`], for bytes already in memory.
@@ -103,10 +100,7 @@ pub fn parse_bytes(
     let text = match files::decode(bytes) {
         Ok(text) => text,
         Err(ReadError::NotUtf8 { lossy, at }) => {
-            let file = Arc::new(SourceFile {
-                name: display.to_string(),
-                text: lossy,
-            });
+            let file = Arc::new(SourceFile::new(display.to_string(), lossy));
             return Err(vec![
                 Diagnostic::error(
                     Code::UnreadableFile,
@@ -123,10 +117,7 @@ pub fn parse_bytes(
             ]);
         }
     };
-    let file = Arc::new(SourceFile {
-        name: display.to_string(),
-        text,
-    });
+    let file = Arc::new(SourceFile::new(display.to_string(), text));
     let node = if is_json {
         json::parse(&file)
     } else {

@@ -48,6 +48,9 @@ struct Draft {
     teams: Vec<String>,
     place: Place,
     members: Vec<Membership>,
+    /// Where each person is in `members`: one lookup per entry, so that
+    /// a table of many people reads in linear time.
+    listed: HashMap<usize, usize>,
 }
 
 /// The groups of one file.
@@ -79,6 +82,7 @@ impl Drafts {
             teams: Vec::new(),
             place: Place::new(&self.file, range),
             members: Vec::new(),
+            listed: HashMap::new(),
         });
         self.drafts.len() - 1
     }
@@ -146,11 +150,8 @@ impl Drafts {
     /// theirs (a table row per feature area) joins the first.
     pub fn add(&mut self, group: usize, mut membership: Membership) -> Option<usize> {
         let draft = &mut self.drafts[group];
-        if let Some(first) = draft
-            .members
-            .iter_mut()
-            .find(|m| m.person == membership.person)
-        {
+        if let Some(&at) = draft.listed.get(&membership.person) {
+            let first = &mut draft.members[at];
             return match (&mut first.role, membership.role) {
                 (Some(roles), Some(role)) if !roles.split("; ").any(|r| r == role) => {
                     roles.push_str("; ");
@@ -161,6 +162,7 @@ impl Drafts {
             };
         }
         membership.status = membership.status.or(draft.status);
+        draft.listed.insert(membership.person, draft.members.len());
         draft.members.push(membership);
         None
     }
