@@ -83,12 +83,36 @@ pub fn read_yaml(path: &Path, display: &str) -> Result<(Arc<SourceFile>, Node), 
 }
 
 /// Reads a text file for a reader of its own, with the one error a file
-/// that cannot be read gives.
+/// that cannot be read gives (at the first byte that is not UTF-8, when
+/// that is why).
 pub fn read_text_file(path: &Path, display: &str) -> Result<Arc<SourceFile>, Vec<Diagnostic>> {
-    let text = files::read_text(path, files::MAX_DATA_FILE).map_err(|e| {
+    let bytes = files::read_bytes(path, files::MAX_DATA_FILE).map_err(|e| {
         vec![Diagnostic::error(Code::UnreadableFile, e.describe(display)).at_path(display)]
     })?;
-    Ok(Arc::new(SourceFile::new(display.to_string(), text)))
+    decoded(bytes, display)
+}
+
+/// `bytes` as the text of the file shown as `display`; the error at the
+/// first byte that is not UTF-8.
+fn decoded(bytes: Vec<u8>, display: &str) -> Result<Arc<SourceFile>, Vec<Diagnostic>> {
+    match files::decode(bytes) {
+        Ok(text) => Ok(Arc::new(SourceFile::new(display.to_string(), text))),
+        Err(ReadError::NotUtf8 { lossy, at }) => {
+            let file = Arc::new(SourceFile::new(display.to_string(), lossy));
+            Err(vec![
+                Diagnostic::error(
+                    Code::UnreadableFile,
+                    format!("{display} is not valid UTF-8"),
+                )
+                .in_file(&file, at..at + 1)
+                .with_label("invalid byte here")
+                .with_help("save the file as UTF-8"),
+            ])
+        }
+        Err(e) => Err(vec![
+            Diagnostic::error(Code::UnreadableFile, e.describe(display)).at_path(display),
+        ]),
+    }
 }
 
 /// Like [`read`], for bytes already in memory.
@@ -97,27 +121,7 @@ pub fn parse_bytes(
     display: &str,
     is_json: bool,
 ) -> Result<(Arc<SourceFile>, Node), Vec<Diagnostic>> {
-    let text = match files::decode(bytes) {
-        Ok(text) => text,
-        Err(ReadError::NotUtf8 { lossy, at }) => {
-            let file = Arc::new(SourceFile::new(display.to_string(), lossy));
-            return Err(vec![
-                Diagnostic::error(
-                    Code::UnreadableFile,
-                    format!("{display} is not valid UTF-8"),
-                )
-                .in_file(&file, at..at + 1)
-                .with_label("invalid byte here")
-                .with_help("save the file as UTF-8"),
-            ]);
-        }
-        Err(e) => {
-            return Err(vec![
-                Diagnostic::error(Code::UnreadableFile, e.describe(display)).at_path(display),
-            ]);
-        }
-    };
-    let file = Arc::new(SourceFile::new(display.to_string(), text));
+    let file = decoded(bytes, display)?;
     let node = if is_json {
         json::parse(&file)
     } else {

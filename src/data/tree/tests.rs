@@ -67,3 +67,38 @@ fn bom_crlf_and_invalid_utf8() {
     let err = parse_bytes(b"name = \"\xff\"\n".to_vec(), "d.toml", false).expect_err("bad");
     assert!(err[0].message.contains("not valid UTF-8"));
 }
+
+fn yaml(text: &str) -> Result<Node, Diagnostic> {
+    yaml::parse(&Arc::new(SourceFile::new("OWNERS".into(), text.into())))
+}
+
+/// Issue 26 (5): with one non-ASCII character, spans are byte offsets
+/// found by one table, not by counting characters per event.
+#[test]
+fn yaml_spans_are_bytes_after_non_ascii_text() {
+    let text = "# é\naliases:\n  a:\n    - ü\n    - b\n";
+    let node = yaml(text).expect("valid");
+    let aliases = &entries(&node)[0];
+    let list = &entries(&aliases.value)[0].value;
+    let NodeKind::Array(items) = &list.kind else {
+        panic!("{list:?}")
+    };
+    assert_eq!(&text[items[0].span.clone()], "ü");
+    assert_eq!(&text[items[1].span.clone()], "b");
+}
+
+/// Issue 26 (14, 15): a NUL byte, a second document and a repeated key are
+/// errors at their place; an empty value is nothing, not a string.
+#[test]
+fn yaml_that_would_lose_data_is_an_error() {
+    let messages = |text: &str| yaml(text).expect_err("invalid").message;
+    assert!(messages("aliases:\n  a:\n    - torvalds\0-impostor\n").contains("NUL byte"));
+    assert!(
+        messages("aliases:\n  a: [x]\n---\naliases:\n  b: [y]\n").contains("second YAML document")
+    );
+    assert!(
+        messages("aliases:\n  a: [x]\naliases:\n  b: [y]\n").contains("`aliases` is given twice")
+    );
+    let node = yaml("approvers:\n").expect("valid");
+    assert_eq!(entries(&node)[0].value.kind.describe(), "nothing (null)");
+}
