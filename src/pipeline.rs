@@ -122,8 +122,11 @@ fn run_stages<'a>(
     drop(book);
     let drift = check::owners::check(settings, &data);
     // Data files' own problems first, once each; then the drift between
-    // CODEOWNERS and the roster; then the chapters', in order.
+    // CODEOWNERS and the roster; then the chapters', in order; then why the
+    // drift check could not run, unless a directive's error says it already.
     let mut diagnostics = data.diagnostics();
+    let (not_checked, drift): (Vec<_>, Vec<_>) =
+        drift.into_iter().partition(|d| d.follow_on.is_some());
     diagnostics.extend(drift);
     diagnostics.extend(redirects);
     let mut resolved: Vec<Option<expand::Resolved>> = (0..chapters.len()).map(|_| None).collect();
@@ -138,6 +141,10 @@ fn run_stages<'a>(
         resolved[index] = Some(r);
         diagnostics.extend(found);
     }
+    let unsaid: Vec<Diagnostic> = (not_checked.into_iter())
+        .filter(|d| diagnostics.iter().all(|c| c.follow_on != d.follow_on))
+        .collect();
+    diagnostics.extend(unsaid);
     let answer = Answer {
         chapters,
         expanded,

@@ -1537,7 +1537,7 @@ fn hostile_values_a_field_cannot_hold_are_rejected_where_they_are() {
         ),
         (
             "[[groups]]\nid = \"a\\nb\"\n",
-            "group id `a\nb` must not contain spaces, quotes, braces",
+            "group id `a␊b` must not contain spaces, quotes, braces",
             "maintainers.toml:2:6",
         ),
     ];
@@ -1785,7 +1785,14 @@ fn data_files_that_are_not_regular_files_or_too_big_are_refused() {
     let big = dir.path().join("big.toml");
     let file = std::fs::File::create(&big).expect("create");
     file.set_len(17 * 1024 * 1024).expect("a sparse file");
+    // Issue 26 (10): every people format is read under the one limit.
+    let big_json = std::fs::File::create(dir.path().join(".all-contributorsrc")).expect("create");
+    big_json.set_len(17 * 1024 * 1024).expect("a sparse file");
     for (people, message) in [
+        (
+            Some(".all-contributorsrc"),
+            ".all-contributorsrc is 17825792 bytes, more than the 16 MiB",
+        ),
         (None, "maintainers.toml is not a regular file"),
         (Some("zero.toml"), "`zero.toml` is not a regular file"),
         (
@@ -1933,4 +1940,44 @@ fn large_people_files_load_and_render() {
         "{}",
         result.stderr
     );
+}
+
+/// Issue 26 (7): data text in a human diagnostic cannot start a line or
+/// reach the terminal as a control sequence: a quoted TOML key holding a
+/// newline and a GitHub workflow command, an ESC sequence in a chapter, a
+/// C1 control in a file name. Control characters show as pictures.
+#[test]
+fn control_characters_in_data_are_shown_not_obeyed() {
+    let people =
+        "[people.\"x\\n::error file=a.md::pwned\\u001b[2J\"]\n[people.\"::stop-commands::t\\r\"]\n";
+    let chapter = "{{#person al\u{1b}[31mice}}\n\n[x](#\u{1b}]0;title\u{7})\n";
+    let runs = [
+        (
+            people,
+            "{{#maintainers}}\n",
+            "x␊::error file=a.md::pwned␛[2J",
+        ),
+        (PEOPLE, chapter, "al␛[31mice"),
+    ];
+    for (people, chapter, shown) in runs {
+        let dir = book_root(&[("maintainers.toml", people)]);
+        let result = run(&request(
+            Shape::V05,
+            dir.path(),
+            json!({}),
+            &[("A", "a\u{9b}b.md", chapter)],
+        ));
+        assert_eq!(result.code, 1, "{}", result.stderr);
+        let stderr = &result.stderr;
+        for bad in ['\u{1b}', '\u{7}', '\u{9b}', '\r'] {
+            assert!(!stderr.contains(bad), "{bad:?} in {stderr}");
+        }
+        for line in stderr.lines() {
+            assert!(
+                !line.starts_with("::"),
+                "a workflow command: {line}\n{stderr}"
+            );
+        }
+        assert!(stderr.contains(shown), "{stderr}");
+    }
 }

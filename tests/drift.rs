@@ -192,3 +192,48 @@ fn the_drift_report_as_a_reader_sees_it() {
     let result = build(CODEOWNERS, json!({}), &[("C", "c.md", "Plain.\n")]);
     insta::assert_snapshot!(result.stderr);
 }
+
+/// Issue 26 (19): a CODEOWNERS the drift check cannot read is said, once,
+/// not skipped without a word; a `{{#codeowners}}` on the same file does
+/// not repeat it.
+#[test]
+fn a_codeowners_that_is_not_a_file_is_reported() {
+    for kind in ["fifo", "dev-zero"] {
+        let dir = book_root(&[("maintainers.toml", PEOPLE)]);
+        let path = dir.path().join("CODEOWNERS");
+        match kind {
+            "fifo" => {
+                let made = std::process::Command::new("mkfifo").arg(&path).status();
+                assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+            }
+            _ => std::os::unix::fs::symlink("/dev/zero", &path).expect("symlink"),
+        }
+        let config = json!({"preprocessor": {"community": {}}});
+        for chapter in ["Plain.\n", "{{#codeowners}}\n"] {
+            let chapters = [("C", "c.md", chapter)];
+            let mut cmd = common::bin();
+            cmd.timeout(std::time::Duration::from_secs(20));
+            let result = common::run_with(
+                cmd,
+                &request(Shape::V05, dir.path(), config.clone(), &chapters),
+            );
+            let stderr = result.messages();
+            assert!(
+                stderr.contains("CODEOWNERS is not a regular file"),
+                "{kind}, {chapter}: {stderr}"
+            );
+            assert_eq!(
+                stderr.matches("is not a regular file").count(),
+                1,
+                "{stderr}"
+            );
+            if chapter == "Plain.\n" {
+                assert_eq!(result.code, 0, "a warning: {stderr}");
+                assert!(
+                    stderr.contains("CODEOWNERS was not checked against the roster"),
+                    "{stderr}"
+                );
+            }
+        }
+    }
+}

@@ -243,7 +243,7 @@ fn bad_sources_are_located_errors() {
                 ("OWNERS", "approvers:\n  - a\n"),
             ],
             json!(["OWNERS_ALIASES", {"path": "OWNERS", "prefix": "p"}]),
-            "aliases form a cycle: a -> b -> a",
+            "aliases form a cycle: b -> a -> b",
         ),
         (
             "folder without people and teams",
@@ -266,6 +266,19 @@ fn bad_sources_are_located_errors() {
             json!("MAINTAINERS"),
             "a quoted field is not closed",
         ),
+        // Issue 26 (16).
+        (
+            "text after a closing quote",
+            vec![("MAINTAINERS", "\"alice\"junk,\"A\"\n")],
+            json!("MAINTAINERS"),
+            "MAINTAINERS: text after a quoted field's closing quote",
+        ),
+        (
+            "a tab-separated row",
+            vec![("MAINTAINERS", "alice\tAlice\n")],
+            json!("MAINTAINERS"),
+            "MAINTAINERS: fields separated by a tab",
+        ),
         (
             "same group twice",
             vec![
@@ -277,6 +290,86 @@ fn bad_sources_are_located_errors() {
             ],
             json!(["maintainers.toml", "MAINTAINERS"]),
             "group `reviewers` is defined by two sources: `maintainers.toml` and `MAINTAINERS`",
+        ),
+        // Issue 26 (8): group ids from every format are checked alike.
+        (
+            "invisible character in an alias",
+            vec![("OWNERS_ALIASES", "aliases:\n  \"co\u{200b}re\":\n    - a\n")],
+            json!("OWNERS_ALIASES"),
+            "must not contain invisible characters",
+        ),
+        (
+            "empty alias",
+            vec![("OWNERS_ALIASES", "aliases:\n  \"\":\n    - a\n")],
+            json!("OWNERS_ALIASES"),
+            "group id `` must not be empty",
+        ),
+        (
+            "team name with a brace",
+            vec![
+                ("t/people/a.toml", "github = \"a\"\n"),
+                ("t/teams/x.toml", "name = \"x {y}\"\n"),
+            ],
+            json!("t"),
+            "group id `x {y}` must not contain spaces, quotes, braces",
+        ),
+        // Issue 26 (12): one source lists a login once.
+        (
+            "same login twice in MAINTAINERS",
+            vec![("MAINTAINERS", "\"alice\",\"A\"\n\"ALICE\",\"B\"\n")],
+            json!("MAINTAINERS"),
+            "`ALICE` is listed twice in one people source",
+        ),
+        (
+            "two people files of one login",
+            vec![
+                ("t/people/a.toml", "github = \"alice\"\n"),
+                ("t/people/b.toml", "github = \"Alice\"\n"),
+                ("t/teams/x.toml", "name = \"x\"\n"),
+            ],
+            json!("t"),
+            "`Alice` is listed twice in one people source",
+        ),
+        // Issue 26 (13): one handle, two accounts.
+        (
+            "a handle of two accounts",
+            vec![
+                (
+                    "maintainers.toml",
+                    "[people.alice]\ngithub = \"alice-smith\"\n",
+                ),
+                ("OWNERS", "approvers:\n  - alice\n"),
+            ],
+            json!(["maintainers.toml", {"path": "OWNERS", "prefix": "p"}]),
+            "two people have the handle `alice`: one with GitHub `alice-smith`, one with GitHub `alice`",
+        ),
+        // Issue 26 (15): a duplicate in one file says so.
+        (
+            "same section twice",
+            vec![(
+                "MAINTAINERS",
+                "# REVIEWERS\n\"a\",\"A\"\n# REVIEWERS\n\"b\",\"B\"\n",
+            )],
+            json!("MAINTAINERS"),
+            "group `reviewers` is defined twice in `MAINTAINERS`",
+        ),
+        (
+            "second YAML document",
+            vec![(
+                "OWNERS_ALIASES",
+                "aliases:\n  a: [x]\n---\naliases:\n  b: [y]\n",
+            )],
+            json!("OWNERS_ALIASES"),
+            "second YAML document",
+        ),
+        (
+            "NUL byte",
+            vec![(
+                "OWNERS_ALIASES",
+                "aliases:\n  a:\n    - torvalds\0-impostor\n",
+            )],
+            json!("OWNERS_ALIASES"),
+            "NUL byte",
         ),
     ];
     for (name, files, people, message) in cases {
@@ -294,6 +387,113 @@ fn bad_sources_are_located_errors() {
         let result = run(&request(Shape::V05, dir.path(), config, &chapter));
         assert_eq!(result.code, 0, "{name}, on-error = warn: {}", result.stderr);
     }
+}
+
+/// Issue 26 (4): aliases that list aliases are expanded once each (40
+/// levels of two aliases listing the next level's two were 2^40 steps),
+/// and what they expand to is bounded.
+#[test]
+fn aliases_of_aliases_expand_once_and_within_a_bound() {
+    let mut chain = String::from("aliases:\n");
+    for level in 0..40 {
+        for side in ["a", "b"] {
+            chain.push_str(&format!("  l{level}{side}:\n"));
+            for next in ["a", "b"] {
+                chain.push_str(&format!("    - l{}{next}\n", level + 1));
+            }
+        }
+    }
+    chain.push_str("  l40a: [ada]\n  l40b: [bob]\n");
+    let owners = "approvers:\n  - l0a\n";
+    let files = [("OWNERS_ALIASES", chain.as_str()), ("OWNERS", owners)];
+    let people = json!(["OWNERS_ALIASES", {"path": "OWNERS", "prefix": "p"}]);
+    let result = build(
+        &files,
+        people,
+        "{{#maintainers p-approvers columns=handle}}\n",
+    );
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    let out = page(&result);
+    assert!(out.contains("ada") && out.contains("bob"), "{out}");
+
+    // 2,000 aliases each listing one alias of 2,000 logins: 4,000,000
+    // memberships, over the bound; one error, where it was reached.
+    let mut wide = String::from("aliases:\n  big:\n");
+    for i in 0..2000 {
+        wide.push_str(&format!("    - user{i}\n"));
+    }
+    for i in 0..2000 {
+        wide.push_str(&format!("  a{i}: [big]\n"));
+    }
+    let stderr = errors(
+        &[("OWNERS_ALIASES", wide.as_str())],
+        json!("OWNERS_ALIASES"),
+    );
+    assert!(
+        stderr.contains("the aliases expand to more than 1000000 group memberships"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.matches("error[").count(), 1, "{stderr}");
+}
+
+/// Issue 26 (18): in a rust-lang/team folder only regular files inside it
+/// are read; what is skipped is said, and no symbolic link is followed out.
+#[test]
+fn rust_team_files_that_are_not_regular_files_inside_are_skipped_with_a_word() {
+    let dir = book_root(&[
+        ("t/people/ada.toml", "github = \"ada\"\nname = \"Ada\"\n"),
+        ("t/people/dir.toml/x", ""),
+        (
+            "t/teams/core.toml",
+            "name = \"core\"\n[people]\nmembers = [\"ada\"]\n",
+        ),
+    ]);
+    let people = dir.path().join("t/people");
+    let made = std::process::Command::new("mkfifo")
+        .arg(people.join("fifo.toml"))
+        .status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    std::os::unix::fs::symlink("loop.toml", people.join("loop.toml")).expect("symlink");
+    std::os::unix::fs::symlink("/etc/passwd", people.join("passwd.toml")).expect("symlink");
+    std::os::unix::fs::symlink("ada.toml", people.join("same.toml")).expect("symlink");
+    let config = json!({"preprocessor": {"community": {"people": "t"}}});
+    let chapters = [("C", "c.md", "{{#maintainers core}}\n")];
+    let mut cmd = common::bin();
+    cmd.timeout(std::time::Duration::from_secs(20));
+    let result = common::run_with(cmd, &request(Shape::V05, dir.path(), config, &chapters));
+    let stderr = result.messages();
+    for expected in [
+        "t/people/dir.toml is skipped: a folder, not a file",
+        "t/people/fifo.toml is skipped: not a regular file",
+        "t/people/loop.toml is skipped: a symbolic link that leads nowhere or loops",
+        "t/people/passwd.toml is skipped: a symbolic link out of the folder",
+    ] {
+        assert!(stderr.contains(expected), "{expected}: {stderr}");
+    }
+    assert!(!stderr.contains("root:"), "{stderr}");
+    // A link inside the folder is read: `same.toml` is Ada again.
+    assert!(stderr.contains("listed twice"), "{stderr}");
+}
+
+/// Issue 26 (11): `subteam-of` cycles are errors, not teams that vanish.
+#[test]
+fn subteam_cycles_are_errors() {
+    let files = [
+        ("t/people/a.toml", "github = \"a\"\n"),
+        ("t/teams/x.toml", "name = \"x\"\nsubteam-of = \"y\"\n"),
+        ("t/teams/y.toml", "name = \"y\"\nsubteam-of = \"x\"\n"),
+        ("t/teams/z.toml", "name = \"z\"\nsubteam-of = \"z\"\n"),
+    ];
+    let stderr = errors(&files, json!("t"));
+    assert!(
+        stderr.contains("groups are their own parents: x -> y -> x"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("groups are their own parents: z -> z"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.matches("error[C207]").count(), 2, "{stderr}");
 }
 
 #[test]

@@ -12,10 +12,11 @@ use std::sync::Arc;
 
 use crate::config::{Level, Settings};
 use crate::data::Data;
+use crate::data::LoadError;
 use crate::data::codeowners::{CodeOwners, Owner, OwnerKind};
 use crate::data::files::{CODEOWNERS_CANDIDATES, find_in_root_then_parent};
 use crate::data::people::People;
-use crate::diagnostic::{Code, Diagnostic, SourceFile, did_you_mean};
+use crate::diagnostic::{Code, Diagnostic, FollowOn, SourceFile, did_you_mean};
 
 /// The drift check's findings, or nothing when it is off or the book lacks
 /// a roster or a CODEOWNERS file.
@@ -23,8 +24,13 @@ pub fn check(settings: &Settings, data: &Data) -> Vec<Diagnostic> {
     if settings.check_owners == Level::Off || !has_roster(settings) || !has_codeowners(settings) {
         return Vec::new();
     }
-    let (Ok(owners), Ok(people)) = (data.codeowners(settings), data.people(settings)) else {
-        return Vec::new(); // their own problems are reported by the data stage
+    let owners = match data.codeowners(settings) {
+        Ok(owners) => owners,
+        // A FIFO, a device or an unreadable CODEOWNERS: said, not skipped.
+        Err(e) => return vec![not_checked(&e, settings.check_owners)],
+    };
+    let Ok(people) = data.people(settings) else {
+        return Vec::new(); // the roster's own problems are reported by the data stage
     };
     let roster = Roster::of(&people, &settings.inactive_statuses);
     let findings = roster.findings(&owners);
@@ -36,6 +42,23 @@ pub fn check(settings: &Settings, data: &Data) -> Vec<Diagnostic> {
             _ => d.as_warning(),
         })
         .collect()
+}
+
+/// Why the drift check did not run, once, whatever else failed the same
+/// way (a `{{#codeowners}}` directive reading the same file).
+fn not_checked(e: &LoadError, level: Level) -> Diagnostic {
+    let file = match &e.cause {
+        FollowOn::DataFile { file, .. } => file.as_str(),
+        FollowOn::PartialPage => "CODEOWNERS",
+    };
+    let error = Diagnostic::error(Code::MissingData, e.summary.clone())
+        .at_path(file)
+        .with_note("CODEOWNERS was not checked against the roster")
+        .with_follow_on(e.cause.clone());
+    match level {
+        Level::Error => error,
+        _ => error.as_warning(),
+    }
 }
 
 fn has_roster(settings: &Settings) -> bool {

@@ -182,23 +182,29 @@ pub fn json(people: &People) -> RosterJson<'_> {
 /// people in no group.
 fn human(people: &People) -> String {
     let mut out = String::new();
+    // Each line's text is data: printed on its one line, control
+    // characters visible (a name cannot start a line of its own).
+    let mut line = |text: String| {
+        out.push_str(&crate::report::shown_line(&text));
+        out.push('\n');
+    };
     let mut stack: Vec<(usize, usize)> = people.children(None).map(|(i, _)| (i, 0)).collect();
     stack.reverse();
     while let Some((index, depth)) = stack.pop() {
         let group = &people.groups[index];
         let indent = "  ".repeat(depth);
-        out.push_str(&format!("{indent}{} ({})", group.title, group.id));
+        let mut text = format!("{indent}{} ({})", group.title, group.id);
         for team in &group.github_teams {
-            out.push_str(&format!(" @{team}"));
+            text.push_str(&format!(" @{team}"));
         }
-        out.push_str(&format!("  {}\n", shown_source(&group.at)));
+        line(format!("{text}  {}", shown_source(&group.at)));
         for member in &group.members {
             let person = &people.people[member.person];
-            out.push_str(&format!("{indent}  - {}", who(person)));
+            let mut text = format!("{indent}  - {}", who(person));
             for extra in [&member.status, &member.role].into_iter().flatten() {
-                out.push_str(&format!(", {extra}"));
+                text.push_str(&format!(", {extra}"));
             }
-            out.push_str(&format!("  {}\n", shown_source(&member.at)));
+            line(format!("{text}  {}", shown_source(&member.at)));
         }
         let children: Vec<(usize, usize)> = (people.children(Some(index)))
             .map(|(i, _)| (i, depth + 1))
@@ -213,17 +219,13 @@ fn human(people: &People) -> String {
         .map(|(_, p)| p)
         .collect();
     if !alone.is_empty() {
-        out.push_str("In no group\n");
+        line("In no group".to_string());
         for person in alone {
-            out.push_str(&format!(
-                "  - {}  {}\n",
-                who(person),
-                shown_source(&person.at)
-            ));
+            line(format!("  - {}  {}", who(person), shown_source(&person.at)));
         }
     }
-    out.push_str(&format!(
-        "{} in {} from `{}`\n",
+    line(format!(
+        "{} in {} from `{}`",
         crate::diagnostic::plural(people.people.len(), "person").replace("persons", "people"),
         crate::diagnostic::plural(people.groups.len(), "group"),
         people.name

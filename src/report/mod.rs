@@ -5,7 +5,9 @@ mod follow_on;
 mod locate;
 mod machine;
 mod reporter;
+mod shown;
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -22,6 +24,7 @@ use crate::paths::ShownPaths;
 pub use follow_on::collapse;
 pub use locate::{map_to_files, show_paths};
 pub use reporter::{Environment, Reporter, run_error};
+pub use shown::line as shown_line;
 
 /// A chapter as far as diagnostics care: its display path and its text.
 #[derive(Debug, Clone, Copy)]
@@ -161,7 +164,7 @@ pub fn emit(
         let line = format!("and {} more like this{place}: {kind}", thousands(count));
         match options.format {
             MessageFormat::Github => writeln!(out, "::notice::{}", escape_data(&line))?,
-            _ => writeln!(out, "{}: {line}\n", severity_word(severity))?,
+            _ => writeln!(out, "{}: {}\n", severity_word(severity), shown::line(&line))?,
         }
     }
     Ok(())
@@ -189,10 +192,10 @@ fn render(
     .with_message(shorten(&diagnostic.message));
     let mut excerpt = None;
     match &diagnostic.location {
-        Some(Location::Path(path)) => cs = cs.with_notes(vec![format!("in {path}")]),
+        Some(Location::Path(path)) => cs = cs.with_notes(vec![format!("in {}", shown::line(path))]),
         Some(_) => {
-            if let Some((id, range)) = files.span(diagnostic) {
-                let (range, window) = match Excerpt::of(&files.files, id, range.clone()) {
+            if let Some((id, range)) = files.shown_span(diagnostic) {
+                let (range, window) = match Excerpt::of(&files.shown, id, range.clone()) {
                     Some((excerpt, range)) => (range, Some(excerpt)),
                     None => (range, None),
                 };
@@ -217,7 +220,7 @@ fn render(
     );
     let rendered = match &excerpt {
         Some(excerpt) => render_one(buffer, &config, excerpt, &cs, color),
-        None => render_one(buffer, &config, &files.files, &cs, color),
+        None => render_one(buffer, &config, &files.shown, &cs, color),
     };
     if rendered.is_err() {
         // Rendering can only fail on an out-of-range span, which `clamp`
@@ -227,7 +230,7 @@ fn render(
             buffer,
             "{}: {}",
             severity_word(severity),
-            diagnostic.message
+            shorten(&diagnostic.message)
         )?;
     }
     Ok(())
@@ -237,14 +240,17 @@ fn render(
 /// printed: a message may quote data (an anchor, a heading) of any length.
 const MAX_TEXT: usize = 1000;
 
-/// `text`, cut to [`MAX_TEXT`] characters with a note of how many more
-/// there were.
-fn shorten(text: &str) -> std::borrow::Cow<'_, str> {
+/// `text` as printed: on one line (see [`shown`]), cut to [`MAX_TEXT`]
+/// characters with a note of how many more there were.
+fn shorten(text: &str) -> Cow<'_, str> {
     let Some((cut, _)) = text.char_indices().nth(MAX_TEXT) else {
-        return std::borrow::Cow::Borrowed(text);
+        return shown::line(text);
     };
     let more = text[cut..].chars().count();
-    std::borrow::Cow::Owned(format!("{}... ({more} more characters)", &text[..cut]))
+    Cow::Owned(format!(
+        "{}... ({more} more characters)",
+        shown::line(&text[..cut])
+    ))
 }
 
 /// What makes two diagnostics "of one kind": the message with its quoted
@@ -291,7 +297,7 @@ fn thousands(n: usize) -> String {
 /// of the line around the span, with `...` where it was cut, numbered with
 /// the line's real line and column numbers.
 struct Excerpt<'a> {
-    name: &'a str,
+    name: Cow<'a, str>,
     text: String,
     /// 1-based line number of the line.
     line_number: usize,
@@ -304,7 +310,7 @@ impl<'a> Excerpt<'a> {
     /// The window of the line `range` starts on in file `id`, and `range`
     /// in the window; `None` when the line is short enough to show whole.
     fn of(
-        files: &'a SimpleFiles<&'a str, &'a str>,
+        files: &'a SimpleFiles<Cow<'a, str>, Cow<'a, str>>,
         id: usize,
         range: Range<usize>,
     ) -> Option<(Excerpt<'a>, Range<usize>)> {
@@ -362,7 +368,7 @@ impl<'f> Files<'f> for Excerpt<'_> {
     type Source = &'f str;
 
     fn name(&'f self, _: usize) -> Result<&'f str, codespan_reporting::files::Error> {
-        Ok(self.name)
+        Ok(self.name.as_ref())
     }
 
     fn source(&'f self, _: usize) -> Result<&'f str, codespan_reporting::files::Error> {
@@ -407,6 +413,10 @@ impl<'f> Files<'f> for Excerpt<'_> {
 /// since most chapters of a book have nothing to report.
 struct FileIndex<'a> {
     files: SimpleFiles<&'a str, &'a str>,
+    /// The same files as the human format prints them (control characters
+    /// made visible), and how each one's offsets moved.
+    shown: SimpleFiles<Cow<'a, str>, Cow<'a, str>>,
+    moves: Vec<shown::Moves>,
     chapter_ids: Vec<Option<usize>>,
     /// Data files by address: diagnostics share one `Arc` per file.
     data_ids: HashMap<*const SourceFile, usize>,
@@ -416,29 +426,45 @@ impl<'a> FileIndex<'a> {
     fn of(diagnostics: &'a [Diagnostic], chapters: &[ChapterSource<'a>]) -> Self {
         let mut index = FileIndex {
             files: SimpleFiles::new(),
+            shown: SimpleFiles::new(),
+            moves: Vec::new(),
             chapter_ids: vec![None; chapters.len()],
             data_ids: HashMap::new(),
         };
         for diagnostic in diagnostics {
             match &diagnostic.location {
                 Some(Location::Chapter { chapter, .. }) => {
-                    if let (Some(slot @ None), Some(source)) =
-                        (index.chapter_ids.get_mut(*chapter), chapters.get(*chapter))
+                    if let (Some(None), Some(source)) =
+                        (index.chapter_ids.get(*chapter), chapters.get(*chapter))
                     {
-                        *slot = Some(index.files.add(source.name, source.text));
+                        let id = index.add(source.name, source.text);
+                        index.chapter_ids[*chapter] = Some(id);
                     }
                 }
-                Some(Location::File { file, .. }) => {
-                    let files = &mut index.files;
-                    index
-                        .data_ids
-                        .entry(Arc::as_ptr(file))
-                        .or_insert_with(|| files.add(file.name.as_str(), file.text.as_str()));
+                Some(Location::File { file, .. })
+                    if !index.data_ids.contains_key(&Arc::as_ptr(file)) =>
+                {
+                    let id = index.add(file.name.as_str(), file.text.as_str());
+                    index.data_ids.insert(Arc::as_ptr(file), id);
                 }
                 _ => {}
             }
         }
         index
+    }
+
+    /// Adds a file, as it is and as it is printed.
+    fn add(&mut self, name: &'a str, text: &'a str) -> usize {
+        let (source, moves) = shown::source(text);
+        self.shown.add(shown::line(name), source);
+        self.moves.push(moves);
+        self.files.add(name, text)
+    }
+
+    /// [`span`](Self::span) in the printed text of its file.
+    fn shown_span(&self, diagnostic: &Diagnostic) -> Option<(usize, Range<usize>)> {
+        let (id, range) = self.span(diagnostic)?;
+        Some((id, self.moves.get(id)?.map(range)))
     }
 
     /// The file id and clamped byte range a diagnostic points at.

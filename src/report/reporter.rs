@@ -186,7 +186,7 @@ impl<'a> Reporter<'a> {
                         "::notice::mdbook-community: {}",
                         super::escape_workflow_data(note)
                     )?,
-                    _ => writeln!(out, "note: mdbook-community: {note}")?,
+                    _ => writeln!(out, "note: mdbook-community: {}", super::shown::line(note))?,
                 }
             }
         }

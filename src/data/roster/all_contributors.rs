@@ -12,13 +12,7 @@ use crate::diagnostic::{Code, Diagnostic, Place, SourceFile};
 
 /// Reads `.all-contributorsrc` at `path`.
 pub(super) fn read(path: &Path, display: &str) -> Result<SourceRoster, Vec<Diagnostic>> {
-    let bytes = std::fs::read(path).map_err(|e| {
-        vec![
-            Diagnostic::error(Code::UnreadableFile, format!("cannot read {display}: {e}"))
-                .at_path(display),
-        ]
-    })?;
-    let (file, root) = tree::parse_bytes(bytes, display, true)?;
+    let (file, root) = tree::read_as(path, display, true)?;
     let mut reader = Reader {
         file: &file,
         errors: Vec::new(),

@@ -88,13 +88,20 @@ fn section_name(comment: &str) -> Option<String> {
 
 /// One row: the login, the name and the e-mail address.
 fn row(file: &Arc<SourceFile>, line: &str, start: usize) -> Result<Person, Diagnostic> {
-    let fields = split(line).map_err(|at| {
-        Diagnostic::error(
-            Code::SyntaxError,
-            format!("{}: a quoted field is not closed", file.name),
-        )
-        .in_file(file, start + at..start + line.len())
-        .with_help("rows are \"GitHub ID\",\"Name\",\"Email\",...")
+    let fields = split(line).map_err(|problem| {
+        let (message, at, label) = match problem {
+            RowError::Unclosed(at) => ("a quoted field is not closed", at, "opened here"),
+            RowError::AfterQuote(at) => (
+                "text after a quoted field's closing quote",
+                at,
+                "neither a comma nor the end of the row",
+            ),
+            RowError::Tab(at) => ("fields separated by a tab", at, "a tab, not a comma"),
+        };
+        Diagnostic::error(Code::SyntaxError, format!("{}: {message}", file.name))
+            .in_file(file, start + at..start + line.len())
+            .with_label(label)
+            .with_help("rows are \"GitHub ID\",\"Name\",\"Email\",...")
     })?;
     let Some((login, range)) = fields.first().filter(|(l, _)| !l.is_empty()) else {
         return Err(Diagnostic::error(
@@ -116,9 +123,20 @@ fn row(file: &Arc<SourceFile>, line: &str, start: usize) -> Result<Person, Diagn
     Ok(person)
 }
 
-/// The comma-separated fields of `line`, quoted or not, with their ranges;
-/// the offset of an unclosed quote as the error.
-fn split(line: &str) -> Result<Vec<(String, Range<usize>)>, usize> {
+/// Why a row cannot be split into fields, at an offset in the row.
+#[derive(Debug, PartialEq)]
+enum RowError {
+    /// A quote that is not closed, where it opens.
+    Unclosed(usize),
+    /// Text between a closing quote and the next comma (`"alice"junk`),
+    /// which would be lost.
+    AfterQuote(usize),
+    /// A tab outside quotes: a tab-separated row would read as one field.
+    Tab(usize),
+}
+
+/// The comma-separated fields of `line`, quoted or not, with their ranges.
+fn split(line: &str) -> Result<Vec<(String, Range<usize>)>, RowError> {
     let mut fields = Vec::new();
     let bytes = line.as_bytes();
     let mut at = 0;
@@ -127,27 +145,17 @@ fn split(line: &str) -> Result<Vec<(String, Range<usize>)>, usize> {
             at += 1;
         }
         if bytes.get(at) == Some(&b'"') {
-            let open = at;
-            let mut value = String::new();
-            let mut i = at + 1;
-            loop {
-                match line[i..].find('"') {
-                    None => return Err(open),
-                    Some(q) if line[i + q + 1..].starts_with('"') => {
-                        value.push_str(&line[i..i + q + 1]);
-                        i += q + 2;
-                    }
-                    Some(q) => {
-                        value.push_str(&line[i..i + q]);
-                        fields.push((value, open + 1..i + q));
-                        at = i + q + 1;
-                        break;
-                    }
-                }
+            let (value, range, end) = quoted(line, at)?;
+            fields.push((value, range));
+            at = end + line[end..].bytes().take_while(|&b| b == b' ').count();
+            if at < line.len() && bytes[at] != b',' {
+                return Err(RowError::AfterQuote(at));
             }
-            at += line[at..].find(',').map_or(line.len() - at, |c| c);
         } else {
             let end = line[at..].find(',').map_or(line.len(), |c| at + c);
+            if let Some(tab) = line[at..end].find('\t') {
+                return Err(RowError::Tab(at + tab));
+            }
             fields.push((line[at..end].trim().to_string(), at..end));
             at = end;
         }
@@ -155,6 +163,26 @@ fn split(line: &str) -> Result<Vec<(String, Range<usize>)>, usize> {
             return Ok(fields);
         }
         at += 1; // the comma
+    }
+}
+
+/// The quoted field opening at `open`: its value (`""` read as `"`), the
+/// range of its text, and the offset after its closing quote.
+fn quoted(line: &str, open: usize) -> Result<(String, Range<usize>, usize), RowError> {
+    let mut value = String::new();
+    let mut i = open + 1;
+    loop {
+        match line[i..].find('"') {
+            None => return Err(RowError::Unclosed(open)),
+            Some(q) if line[i + q + 1..].starts_with('"') => {
+                value.push_str(&line[i..i + q + 1]);
+                i += q + 2;
+            }
+            Some(q) => {
+                value.push_str(&line[i..i + q]);
+                return Ok((value, open + 1..i + q, i + q + 1));
+            }
+        }
     }
 }
 
@@ -168,7 +196,16 @@ mod tests {
         let values: Vec<&str> = fields.iter().map(|(v, _)| v.as_str()).collect();
         assert_eq!(values, ["a", "B, C", "x\"y", "plain", ""]);
         assert_eq!(fields[0].1, 1..2);
-        assert_eq!(split(r#""a","b"#), Err(4));
+        assert_eq!(split(r#""a","b"#), Err(RowError::Unclosed(4)));
+    }
+
+    /// Issue 26 (16): nothing in a row is dropped without a word.
+    #[test]
+    fn text_after_a_quote_and_tabs_are_errors() {
+        assert_eq!(split(r#""alice"junk,"A""#), Err(RowError::AfterQuote(7)));
+        assert_eq!(split(r#""alice" ,"A" "#).map(|f| f.len()), Ok(2));
+        assert_eq!(split("alice\tAlice\ta@example.com"), Err(RowError::Tab(5)));
+        assert_eq!(split("\"a\tb\",c").map(|f| f.len()), Ok(2));
     }
 
     #[test]

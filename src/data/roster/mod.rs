@@ -10,18 +10,19 @@
 mod all_contributors;
 mod maintainers_csv;
 mod markdown;
+mod merge;
 mod native;
 mod owners;
 mod rust_team;
 
-use std::collections::{HashMap, HashSet};
 use std::path::Path;
 use std::sync::Arc;
 
-use super::people::{Group, Member, People, Person, check_login};
+use super::people::{Group, People, Person, check_login};
 use crate::config::{PeopleFormat, PeopleSource, Settings};
 use crate::diagnostic::{Code, Diagnostic, Place, SourceFile};
 use crate::mdbook::MarkdownOptions;
+use merge::Merger;
 
 /// One source, read.
 pub(super) struct SourceRoster {
@@ -150,183 +151,6 @@ pub(super) fn check_login_at(login: &str, at: &Place) -> Result<(), Diagnostic> 
             .at(at)
             .with_label("not a GitHub login")
     })
-}
-
-/// The roster being merged.
-#[derive(Default)]
-struct Merger {
-    files: Vec<Arc<SourceFile>>,
-    people: Vec<Person>,
-    by_login: HashMap<String, usize>,
-    groups: Vec<Group>,
-    group_at: HashMap<String, Place>,
-    /// OWNERS_ALIASES aliases: their members by login.
-    aliases: HashMap<String, Vec<(String, Place)>>,
-    errors: Vec<Diagnostic>,
-}
-
-impl Merger {
-    fn merge(
-        mut self,
-        sources: Vec<(PeopleFormat, SourceRoster)>,
-    ) -> Result<People, Vec<Diagnostic>> {
-        for (format, source) in &sources {
-            if *format == PeopleFormat::OwnersAliases {
-                for group in &source.groups {
-                    let members = group
-                        .by_login
-                        .iter()
-                        .map(|m| (m.login.clone(), m.at.clone()));
-                    self.aliases
-                        .insert(group.group.id.clone(), members.collect());
-                }
-            }
-        }
-        for (_, source) in sources {
-            self.add_source(source);
-        }
-        if !self.errors.is_empty() {
-            return Err(self.errors);
-        }
-        Ok(People::assemble(self.files, self.people, self.groups))
-    }
-
-    fn add_source(&mut self, source: SourceRoster) {
-        self.files.extend(source.files);
-        let local: Vec<usize> = source
-            .people
-            .into_iter()
-            .map(|person| self.add_person(person))
-            .collect();
-        let base = self.groups.len();
-        for SourceGroup {
-            mut group,
-            by_login,
-            at,
-        } in source.groups
-        {
-            self.claim_group_id(&group.id, &at);
-            group.at.get_or_insert(at);
-            for member in &mut group.members {
-                member.person = local[member.person];
-            }
-            group.parent = group.parent.map(|p| p + base);
-            // Who is in the group already: one lookup per login, so that
-            // an OWNERS file of many approvers reads in linear time.
-            let mut listed: HashSet<usize> = group.members.iter().map(|m| m.person).collect();
-            for member in by_login {
-                let expanded = self.expand(&member.login, &member.at, &mut Vec::new());
-                for person in expanded {
-                    if listed.insert(person) {
-                        group.members.push(Member {
-                            person,
-                            status: member.status.clone(),
-                            role: None,
-                            fields: Vec::new(),
-                            at: Some(member.at.clone()),
-                        });
-                    }
-                }
-            }
-            self.groups.push(group);
-        }
-    }
-
-    /// Adds `person`, or fills the gaps of the person with the same login.
-    fn add_person(&mut self, person: Person) -> usize {
-        let key = person.github.as_ref().map(|l| l.to_lowercase());
-        if let Some(&index) = key.as_ref().and_then(|k| self.by_login.get(k)) {
-            fill_gaps(&mut self.people[index], person);
-            return index;
-        }
-        let index = self.people.len();
-        if let Some(key) = key {
-            self.by_login.insert(key, index);
-        }
-        self.people.push(person);
-        index
-    }
-
-    /// Reports a group id a former source defined already.
-    fn claim_group_id(&mut self, id: &str, at: &Place) {
-        match self.group_at.get(id) {
-            Some(first) => {
-                let error = Diagnostic::error(
-                    Code::Duplicate,
-                    format!(
-                        "group `{id}` is defined by two sources: `{}` and `{}`",
-                        first.file.name, at.file.name
-                    ),
-                )
-                .at(at)
-                .with_help("rename one of them; group ids name groups in directives");
-                self.errors.push(error);
-            }
-            None => {
-                self.group_at.insert(id.to_string(), at.clone());
-            }
-        }
-    }
-
-    /// The people `login` stands for: an alias's members, or one person.
-    fn expand(&mut self, login: &str, at: &Place, stack: &mut Vec<String>) -> Vec<usize> {
-        let Some(members) = self.aliases.get(login).cloned() else {
-            if let Err(error) = check_login_at(login, at) {
-                self.errors.push(error);
-                return Vec::new();
-            }
-            return vec![self.add_person(person_of_login(login, at))];
-        };
-        if stack.iter().any(|s| s == login) {
-            stack.push(login.to_string());
-            let error = Diagnostic::error(
-                Code::Cycle,
-                format!("aliases form a cycle: {}", stack.join(" -> ")),
-            )
-            .at(at)
-            .with_label("this alias leads back to itself");
-            stack.pop();
-            self.errors.push(error);
-            return Vec::new();
-        }
-        stack.push(login.to_string());
-        let mut people = Vec::new();
-        for (member, member_at) in members {
-            for person in self.expand(&member, &member_at, stack) {
-                if !people.contains(&person) {
-                    people.push(person);
-                }
-            }
-        }
-        stack.pop();
-        people
-    }
-}
-
-/// Fills the fields `existing` lacks from `later` (a later source).
-fn fill_gaps(existing: &mut Person, later: Person) {
-    if existing.name == existing.handle && later.name != later.handle {
-        existing.name = later.name;
-    }
-    let default_url = existing
-        .github
-        .as_ref()
-        .map(|l| format!("https://github.com/{l}"));
-    let later_default = later
-        .github
-        .as_ref()
-        .map(|l| format!("https://github.com/{l}"));
-    if existing.url == default_url && later.url.is_some() && later.url != later_default {
-        existing.url = later.url;
-    }
-    existing.email = existing.email.take().or(later.email);
-    existing.affiliation = existing.affiliation.take().or(later.affiliation);
-    existing.avatar = existing.avatar.take().or(later.avatar);
-    for (key, value) in later.fields {
-        if existing.fields.iter().all(|(k, _)| *k != key) {
-            existing.fields.push((key, value));
-        }
-    }
 }
 
 /// Reads the roster `settings` name, for [`super::Data`].

@@ -17,8 +17,9 @@ use crate::diagnostic::{Code, Diagnostic, Place, SourceFile};
 
 /// Reads the folder at `path` (shown as `display`).
 pub(super) fn read(path: &Path, display: &str) -> Result<SourceRoster, Vec<Diagnostic>> {
-    let people_files = toml_files(&path.join("people"));
-    let team_files = toml_files(&path.join("teams"));
+    let (people_files, mut warnings) = toml_files(path, "people", display);
+    let (team_files, team_warnings) = toml_files(path, "teams", display);
+    warnings.extend(team_warnings);
     let shown = |file: &PathBuf| {
         let name = file
             .file_name()
@@ -69,23 +70,58 @@ pub(super) fn read(path: &Path, display: &str) -> Result<SourceRoster, Vec<Diagn
         files,
         people,
         groups,
-        warnings: Vec::new(),
+        warnings,
     })
 }
 
-/// The `*.toml` files directly in `folder`, sorted by name.
-fn toml_files(folder: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(folder)
-        .map(|entries| {
-            entries
-                .filter_map(|e| e.ok())
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|e| e == "toml") && p.is_file())
-                .collect()
-        })
-        .unwrap_or_default();
+/// The `*.toml` files directly in `folder` (`path/people`, shown as
+/// `shown/people`), sorted by name, and a warning for each that is not
+/// read: a folder, a FIFO or device, a symbolic link that loops or leads
+/// out of `path` (it would read any file the build can).
+fn toml_files(path: &Path, folder: &str, shown: &str) -> (Vec<PathBuf>, Vec<Diagnostic>) {
+    let inside = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    let mut files = Vec::new();
+    let mut warnings = Vec::new();
+    let entries = std::fs::read_dir(path.join(folder)).into_iter().flatten();
+    for entry in entries.filter_map(Result::ok) {
+        let file = entry.path();
+        if file.extension().is_none_or(|e| e != "toml") {
+            continue;
+        }
+        match skipped_because(&file, &inside) {
+            None => files.push(file),
+            Some(why) => {
+                let name = entry.file_name().to_string_lossy().into_owned();
+                let display = format!("{}/{folder}/{name}", shown.trim_end_matches('/'));
+                let warning = Diagnostic::warning(
+                    Code::UnreadableFile,
+                    format!("{display} is skipped: {why}"),
+                )
+                .at_path(display);
+                warnings.push(warning);
+            }
+        }
+    }
     files.sort();
-    files
+    warnings.sort_by(|a, b| a.message.cmp(&b.message));
+    (files, warnings)
+}
+
+/// Why `file` is not read, if it is not: only regular files inside the
+/// folder `inside` are.
+fn skipped_because(file: &Path, inside: &Path) -> Option<&'static str> {
+    let Ok(target) = file.canonicalize() else {
+        return Some("a symbolic link that leads nowhere or loops");
+    };
+    if !target.starts_with(inside) {
+        return Some("a symbolic link out of the folder, which is never followed");
+    }
+    match std::fs::metadata(&target) {
+        Ok(m) if m.is_file() => None,
+        Ok(m) if m.is_dir() => Some("a folder, not a file"),
+        Ok(_) => Some("not a regular file (a FIFO, device or socket is never read)"),
+        Err(_) => Some("it cannot be read"),
+    }
 }
 
 type Parsed = Result<(Arc<SourceFile>, Node), Vec<Diagnostic>>;

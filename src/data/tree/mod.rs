@@ -66,12 +66,22 @@ impl NodeKind {
 /// Reads a data file: bytes to text (UTF-8, an optional BOM), then TOML or
 /// JSON by extension. `display` is the path shown in diagnostics.
 pub fn read(path: &Path, display: &str) -> Result<(Arc<SourceFile>, Node), Vec<Diagnostic>> {
-    let bytes = files::read_bytes(path, files::MAX_DATA_FILE).map_err(|e| {
-        vec![Diagnostic::error(Code::UnreadableFile, e.describe(display)).at_path(display)]
-    })?;
     let is_json = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("json"));
+    read_as(path, display, is_json)
+}
+
+/// Reads a data file that is JSON (`is_json`) or TOML whatever its name
+/// (`.all-contributorsrc`), under the same limits as [`read`].
+pub fn read_as(
+    path: &Path,
+    display: &str,
+    is_json: bool,
+) -> Result<(Arc<SourceFile>, Node), Vec<Diagnostic>> {
+    let bytes = files::read_bytes(path, files::MAX_DATA_FILE).map_err(|e| {
+        vec![Diagnostic::error(Code::UnreadableFile, e.describe(display)).at_path(display)]
+    })?;
     parse_bytes(bytes, display, is_json)
 }
 
