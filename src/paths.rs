@@ -1,6 +1,7 @@
 //! Chapter paths as links see them: `/`-separated, relative to `src`, with
 //! `.` and `..` resolved, and the relative path from one chapter to another;
-//! and file paths as messages, the terminal and annotations show them.
+//! file paths as messages, the terminal and annotations show them; and the
+//! one way every file the plugin writes is written ([`prepare_write`]).
 
 use std::path::{Component, Path, PathBuf};
 
@@ -126,17 +127,140 @@ impl ShownPaths {
     }
 }
 
-/// Writes `bytes` to `path` through a temporary file beside it and a
-/// rename, so that a reader never sees half a file.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let name = path
+/// Writes `bytes` to `path`: [`prepare_write`], then
+/// [`PreparedWrite::commit`].
+pub fn write_file(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    prepare_write(path, bytes)?.commit()
+}
+
+/// Readies a write of `bytes` to `path`, by the one rule every file the
+/// plugin writes follows: a write goes through the path to what it names.
+/// A regular file, or nothing, is replaced whole: the bytes are written to
+/// a new file beside it (with its permissions, flushed to disk) that
+/// [`PreparedWrite::commit`] renames over it, so that a reader never sees
+/// half a file. A symbolic link is followed to its final target, which is
+/// replaced so (the link stays a link), or made when the link dangles.
+/// Anything else (a FIFO, a device such as `/dev/null`, a terminal) is
+/// opened and written in place when committed: renaming over it would
+/// replace it, or fail.
+pub fn prepare_write<'b>(path: &Path, bytes: &'b [u8]) -> std::io::Result<PreparedWrite<'b>> {
+    let (target, how) = match write_target(path)? {
+        WriteTarget::Replace(target) => {
+            let staged = stage_beside(&target, bytes)?;
+            (target, Staged::Rename(staged))
+        }
+        WriteTarget::InPlace => (path.to_path_buf(), Staged::InPlace(bytes)),
+    };
+    Ok(PreparedWrite { target, how })
+}
+
+/// A write [`prepare_write`] readied. Dropped uncommitted, it leaves the
+/// target as it was and removes its staged file.
+#[derive(Debug)]
+pub struct PreparedWrite<'b> {
+    /// What is written: the final target of a symbolic link.
+    target: PathBuf,
+    how: Staged<'b>,
+}
+
+#[derive(Debug)]
+enum Staged<'b> {
+    /// The bytes, in a file beside the target, to rename over it.
+    Rename(tempfile::NamedTempFile),
+    /// The bytes, to write into the target as it is.
+    InPlace(&'b [u8]),
+}
+
+impl PreparedWrite<'_> {
+    /// Writes the bytes: renames the staged file over the target, or
+    /// writes into it.
+    pub fn commit(self) -> std::io::Result<()> {
+        use std::io::Write;
+        match self.how {
+            Staged::Rename(staged) => staged.persist(&self.target).map(drop).map_err(|e| e.error),
+            Staged::InPlace(bytes) => {
+                let mut file = std::fs::OpenOptions::new().write(true).open(&self.target)?;
+                if file.metadata()?.is_file() {
+                    // Replaced by a regular file since it was looked at:
+                    // never write one in place.
+                    let message = "became a regular file while it was written";
+                    return Err(std::io::Error::other(message));
+                }
+                file.write_all(bytes)?;
+                file.flush()
+            }
+        }
+    }
+}
+
+/// Where and how [`prepare_write`] writes.
+enum WriteTarget {
+    /// Rename a new file over this path (a regular file, or nothing).
+    Replace(PathBuf),
+    /// Write into the path as it is.
+    InPlace,
+}
+
+/// The rule of [`prepare_write`]: what `path` names, through any symbolic
+/// links, decides how it is written.
+fn write_target(path: &Path) -> std::io::Result<WriteTarget> {
+    let is_link = |p: &Path| std::fs::symlink_metadata(p).is_ok_and(|m| m.is_symlink());
+    match std::fs::metadata(path) {
+        Ok(metadata) if !metadata.is_file() => Ok(WriteTarget::InPlace),
+        Ok(_) if is_link(path) => Ok(WriteTarget::Replace(path.canonicalize()?)),
+        Ok(_) => Ok(WriteTarget::Replace(path.to_path_buf())),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            Ok(WriteTarget::Replace(dangling_target(path)?))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// The path that `path`, which does not resolve to anything, would name
+/// once made: itself, or the end of the chain of symbolic links it starts.
+fn dangling_target(path: &Path) -> std::io::Result<PathBuf> {
+    let mut current = path.to_path_buf();
+    // Linux's own limit on the links one lookup follows.
+    for _ in 0..40 {
+        let Ok(link) = std::fs::read_link(&current) else {
+            return Ok(current);
+        };
+        current = match current.parent() {
+            Some(folder) => folder.join(link),
+            None => link,
+        };
+    }
+    let message = "too many levels of symbolic links";
+    Err(std::io::Error::other(format!(
+        "{}: {message}",
+        path.display()
+    )))
+}
+
+/// `bytes` in a new file beside `target` (in its folder, so that a rename
+/// moves it over the target), with `target`'s permissions when it exists
+/// (a new file's, less the umask, otherwise), flushed to disk.
+fn stage_beside(target: &Path, bytes: &[u8]) -> std::io::Result<tempfile::NamedTempFile> {
+    use std::io::Write;
+    let name = target
         .file_name()
-        .map_or_else(|| "report".into(), |n| n.to_string_lossy().into_owned());
-    let staged = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    std::fs::write(&staged, bytes)?;
-    std::fs::rename(&staged, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&staged);
-    })
+        .map_or_else(|| "file".into(), |n| n.to_string_lossy().into_owned());
+    let folder = match target.parent() {
+        Some(folder) if !folder.as_os_str().is_empty() => folder,
+        _ => Path::new("."),
+    };
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    let mut staged = builder.tempfile_in(folder)?;
+    staged.write_all(bytes)?;
+    if let Ok(metadata) = std::fs::metadata(target) {
+        staged.as_file().set_permissions(metadata.permissions())?;
+    }
+    staged.as_file().sync_all()?;
+    Ok(staged)
 }
 
 /// The repository `folder` is in: the nearest folder holding `.git`.
@@ -311,6 +435,79 @@ mod tests {
             ShownPaths::default().annotation("src/a.md").as_deref(),
             Some("src/a.md")
         );
+    }
+
+    /// The one write rule: a regular file (or nothing) is replaced by a
+    /// rename, keeping its permissions; symbolic links (a chain of them,
+    /// relative, or one that dangles) are followed to their final target,
+    /// which is replaced, and stay links; nothing is left beside a target.
+    #[cfg(unix)]
+    #[test]
+    fn writes_go_through_symbolic_links_and_replace_only_regular_files() {
+        use std::os::unix::fs::{PermissionsExt, symlink};
+        let dir = tempfile::tempdir().expect("tempdir");
+        let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+        std::fs::create_dir_all(&a).expect("mkdir");
+        std::fs::create_dir_all(&b).expect("mkdir");
+        let file = b.join("file");
+        std::fs::write(&file, "old").expect("write");
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600)).expect("chmod");
+        symlink("../b/file", a.join("one")).expect("symlink");
+        symlink("one", a.join("two")).expect("symlink");
+        write_file(&a.join("two"), b"new").expect("written");
+        assert_eq!(std::fs::read_to_string(&file).expect("read"), "new");
+        let mode = std::fs::metadata(&file).expect("stat").permissions().mode();
+        assert_eq!(mode & 0o777, 0o600);
+        for link in ["one", "two"] {
+            let meta = std::fs::symlink_metadata(a.join(link)).expect("stat");
+            assert!(meta.is_symlink(), "{link}");
+        }
+        symlink("../b/later", a.join("dangling")).expect("symlink");
+        write_file(&a.join("dangling"), b"made").expect("written");
+        assert_eq!(
+            std::fs::read_to_string(b.join("later")).expect("read"),
+            "made"
+        );
+        write_file(&b.join("new"), b"fresh").expect("written");
+        let names = |d: &Path| {
+            let mut names: Vec<String> = std::fs::read_dir(d)
+                .expect("list")
+                .filter_map(|e| e.ok()?.file_name().into_string().ok())
+                .collect();
+            names.sort();
+            names
+        };
+        assert_eq!(names(&b), ["file", "later", "new"]);
+        assert_eq!(names(&a), ["dangling", "one", "two"]);
+        // A write readied and dropped leaves the target and nothing else.
+        drop(prepare_write(&file, b"never").expect("staged"));
+        assert_eq!(std::fs::read_to_string(&file).expect("read"), "new");
+        assert_eq!(names(&b), ["file", "later", "new"]);
+        // A folder is neither replaced nor written.
+        assert!(write_file(&a, b"x").is_err());
+        assert!(a.is_dir());
+    }
+
+    /// A FIFO is written into, not replaced (and a device, such as
+    /// `/dev/null`, likewise).
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_or_a_device_is_written_in_place() {
+        use std::os::unix::fs::FileTypeExt;
+        let dir = tempfile::tempdir().expect("tempdir");
+        let fifo = dir.path().join("fifo");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+        let reading = fifo.clone();
+        let reader = std::thread::spawn(move || std::fs::read(reading));
+        write_file(&fifo, b"through").expect("written");
+        assert_eq!(reader.join().expect("read").expect("read"), b"through");
+        let meta = std::fs::metadata(&fifo).expect("stat");
+        assert!(meta.file_type().is_fifo());
+        assert!(matches!(
+            write_target(Path::new("/dev/null")),
+            Ok(WriteTarget::InPlace)
+        ));
     }
 
     #[test]

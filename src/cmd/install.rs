@@ -5,11 +5,12 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use toml_edit::{Array, DocumentMut, Item, Table, Value, value};
+use toml_edit::{Array, Decor, DocumentMut, InlineTable, Item, Key, Table, Value};
 
 use crate::assets;
+use crate::data::files::{MAX_DATA_FILE, ReadError, decode, read_bytes};
 use crate::mdbook::PREPROCESSOR_NAME;
-use crate::paths::normalize;
+use crate::paths::{PreparedWrite, normalize, prepare_write};
 
 /// What `install` did, for the user.
 #[derive(Debug, Default)]
@@ -46,8 +47,11 @@ impl fmt::Display for Report {
 /// Why `install` failed.
 #[derive(Debug)]
 pub enum InstallError {
-    /// `book.toml` could not be read or written.
+    /// A file could not be written, or the book's folder looked at.
     Io(PathBuf, std::io::Error),
+    /// `book.toml` (or an asset beside it) could not be read: missing, not
+    /// a regular file, too big, not UTF-8.
+    Read(PathBuf, ReadError),
     /// `book.toml` is not valid TOML.
     Toml(PathBuf, toml_edit::TomlError),
     /// `book.toml` has a value of the wrong type where we need to edit.
@@ -58,6 +62,9 @@ impl fmt::Display for InstallError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             InstallError::Io(path, e) => write!(f, "{}: {e}", path.display()),
+            InstallError::Read(path, e) => {
+                write!(f, "{}", e.describe(&crate::paths::display(path)))
+            }
             InstallError::Toml(path, e) => write!(f, "{} is not valid TOML: {e}", path.display()),
             InstallError::Shape(what) => write!(f, "{what}"),
         }
@@ -82,44 +89,37 @@ pub fn run(book_dir: &Path) -> std::process::ExitCode {
 
 /// Edits `book_dir/book.toml` (and writes asset files beside it).
 ///
+/// `book.toml` is read only when it is a regular file (through a symbolic
+/// link) of at most [`MAX_DATA_FILE`] bytes, so that a FIFO or a device
+/// fails at once. It is edited in its own style (inline tables and dotted
+/// keys stay as they are, a byte-order mark and `\r\n` line endings are
+/// kept), and every byte the edit does not touch is kept.
+///
 /// Nothing is written in place: every new file is written in full beside
 /// its target first (`book.toml` keeping its permissions), then renamed
-/// over it, `book.toml` before the assets. A full disk, a kill or a
-/// read-only `book.toml` leaves every file as it was, and a concurrent
-/// run reads either the old file or the new one, never half of one.
+/// over it, `book.toml` before the assets; a symbolic link is written
+/// through, its target replaced ([`prepare_write`]). A full disk, a kill
+/// or a read-only `book.toml` leaves every file as it was, and a
+/// concurrent run reads either the old file or the new one, never half of
+/// one.
 pub fn install(book_dir: &Path) -> Result<Report, InstallError> {
     let path = book_dir.join("book.toml");
-    let text = std::fs::read_to_string(&path).map_err(|e| InstallError::Io(path.clone(), e))?;
-    let mut doc: DocumentMut = text
-        .parse()
-        .map_err(|e| InstallError::Toml(path.clone(), e))?;
+    let file = TomlFile::read(&path)?;
+    let mut doc: DocumentMut =
+        (file.text.parse()).map_err(|e| InstallError::Toml(path.clone(), e))?;
+    let before = doc.to_string();
     let mut report = Report {
         book_toml: path.clone(),
         ..Report::default()
     };
     edit(&mut doc, &mut report)?;
-    let mut writes: Vec<(PathBuf, String)> = Vec::new();
+    let mut writes: Vec<(PathBuf, Vec<u8>)> = Vec::new();
     if html_output(&doc) {
-        for (file, content) in [
-            (assets::CSS_FILE, assets::CSS),
-            (assets::JS_FILE, assets::JS),
-        ] {
-            let asset = book_dir.join(file);
-            let current = std::fs::read_to_string(&asset).ok();
-            if current.as_deref() != Some(content) {
-                let verb = if current.is_some() {
-                    "updated"
-                } else {
-                    "wrote"
-                };
-                report.changes.push(format!("{verb} {}", asset.display()));
-                writes.push((asset, content.to_string()));
-            }
-        }
+        asset_writes(book_dir, &mut writes, &mut report)?;
     }
     watch_data_folders(&mut doc, book_dir, &mut report)?;
     let new_text = doc.to_string();
-    if new_text != text {
+    if new_text != before {
         // What is written must read back as what was meant.
         new_text
             .parse::<DocumentMut>()
@@ -132,63 +132,102 @@ pub fn install(book_dir: &Path) -> Result<Report, InstallError> {
             );
             return Err(InstallError::Io(path, e));
         }
-        writes.insert(0, (path, new_text));
+        writes.insert(0, (path, file.restore(&new_text)));
     }
     commit(&writes)?;
     Ok(report)
 }
 
-/// Writes every file of `writes` beside its target, then renames them over
-/// their targets in order; on any failure, removes what it wrote and
-/// leaves the targets untouched.
-fn commit(writes: &[(PathBuf, String)]) -> Result<(), InstallError> {
-    let mut staged: Vec<PathBuf> = Vec::new();
-    let cleanup = |staged: &[PathBuf]| {
-        for file in staged {
-            let _ = std::fs::remove_file(file);
-        }
-    };
-    for (target, content) in writes {
-        match stage(target, content) {
-            Ok(file) => staged.push(file),
-            Err(e) => {
-                cleanup(&staged);
-                return Err(InstallError::Io(target.clone(), e));
-            }
-        }
+/// `book.toml` as read: its text, and what of its bytes `toml_edit` does
+/// not keep (a byte-order mark, `\r\n` line endings).
+struct TomlFile {
+    /// The text, without a byte-order mark.
+    text: String,
+    /// Whether it starts with a byte-order mark.
+    bom: bool,
+    /// Whether its lines end in `\r\n` (as its first line does).
+    crlf: bool,
+}
+
+impl TomlFile {
+    /// The file at `path`, when it is a regular file (through a symbolic
+    /// link) of at most [`MAX_DATA_FILE`] bytes of UTF-8.
+    fn read(path: &Path) -> Result<TomlFile, InstallError> {
+        let failed = |e| InstallError::Read(path.to_path_buf(), e);
+        let bytes = read_bytes(path, MAX_DATA_FILE).map_err(failed)?;
+        let bom = bytes.starts_with("\u{feff}".as_bytes());
+        let text = decode(bytes).map_err(failed)?;
+        let crlf = (text.find('\n')).is_some_and(|end| text[..end].ends_with('\r'));
+        Ok(TomlFile { text, bom, crlf })
     }
-    for (index, ((target, _), file)) in writes.iter().zip(&staged).enumerate() {
-        if let Err(e) = std::fs::rename(file, target) {
-            cleanup(&staged[index..]);
-            return Err(InstallError::Io(target.clone(), e));
+
+    /// `text`, as `toml_edit` writes it (each line ending in `\n`, but for
+    /// the `\r\n`s inside a multi-line string, kept as written), with this
+    /// file's byte-order mark and line endings.
+    fn restore(&self, text: &str) -> Vec<u8> {
+        let mut out = Vec::with_capacity(text.len() + 3);
+        if self.bom {
+            out.extend_from_slice("\u{feff}".as_bytes());
         }
+        if !self.crlf {
+            out.extend_from_slice(text.as_bytes());
+            return out;
+        }
+        let mut previous = 0;
+        for &byte in text.as_bytes() {
+            if byte == b'\n' && previous != b'\r' {
+                out.push(b'\r');
+            }
+            out.push(byte);
+            previous = byte;
+        }
+        out
+    }
+}
+
+/// Adds the CSS and JS files beside `book.toml` to `writes` when they are
+/// missing or differ from this version's. One that is there but is not a
+/// regular file is an error: it is never read nor written.
+fn asset_writes(
+    book_dir: &Path,
+    writes: &mut Vec<(PathBuf, Vec<u8>)>,
+    report: &mut Report,
+) -> Result<(), InstallError> {
+    for (file, content) in [
+        (assets::CSS_FILE, assets::CSS),
+        (assets::JS_FILE, assets::JS),
+    ] {
+        let asset = book_dir.join(file);
+        // Read no more than it takes to tell whether it is this version.
+        let verb = match read_bytes(&asset, content.len() as u64) {
+            Ok(current) if current == content.as_bytes() => continue,
+            Ok(_) | Err(ReadError::TooBig { .. }) => "updated",
+            Err(ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => "wrote",
+            Err(e) => return Err(InstallError::Read(asset, e)),
+        };
+        report.changes.push(format!("{verb} {}", asset.display()));
+        writes.push((asset, content.as_bytes().to_vec()));
     }
     Ok(())
 }
 
-/// Writes `content` to a new file beside `target`, with `target`'s
-/// permissions when it exists, flushed to disk; returns its path.
-fn stage(target: &Path, content: &str) -> std::io::Result<PathBuf> {
-    use std::io::Write;
-    let name = target
-        .file_name()
-        .map_or_else(|| "file".into(), |n| n.to_string_lossy().into_owned());
-    let staged = target.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut file = std::fs::File::create(&staged)?;
-        file.write_all(content.as_bytes())?;
-        if let Ok(metadata) = std::fs::metadata(target) {
-            file.set_permissions(metadata.permissions())?;
-        }
-        file.sync_all()
-    })();
-    match result {
-        Ok(()) => Ok(staged),
-        Err(e) => {
-            let _ = std::fs::remove_file(&staged);
-            Err(e)
-        }
+/// Readies every file of `writes` ([`prepare_write`]: each new file
+/// written beside its target), then commits them in order; on any
+/// failure, the files not yet committed are left as they were and what was
+/// staged for them is removed.
+fn commit(writes: &[(PathBuf, Vec<u8>)]) -> Result<(), InstallError> {
+    let prepared = (writes.iter())
+        .map(|(target, content)| {
+            let prepared = prepare_write(target, content);
+            prepared.map_err(|e| InstallError::Io(target.clone(), e))
+        })
+        .collect::<Result<Vec<PreparedWrite<'_>>, InstallError>>()?;
+    for ((target, _), prepared) in writes.iter().zip(prepared) {
+        prepared
+            .commit()
+            .map_err(|e| InstallError::Io(target.clone(), e))?;
     }
+    Ok(())
 }
 
 /// Whether the book renders HTML: an `[output.html]` table, or no
@@ -244,7 +283,7 @@ fn watch_data_folders(
     if outermost.is_empty() {
         return Ok(());
     }
-    let build = table_at(doc.as_table_mut(), "build", false)?;
+    let build = table_at(doc.as_item_mut(), "build", false)?;
     for folder in outermost {
         let folder = layout.shown(&folder);
         if ensure_in_array(build, "extra-watch-dirs", &folder)? {
@@ -403,8 +442,8 @@ impl<'a> Layout<'a> {
 
 /// The `book.toml` edits, on a parsed document.
 pub fn edit(doc: &mut DocumentMut, report: &mut Report) -> Result<(), InstallError> {
-    let preprocessor = table_at(doc.as_table_mut(), "preprocessor", true)?;
-    let existed = preprocessor.contains_key(PREPROCESSOR_NAME);
+    let preprocessor = table_at(doc.as_item_mut(), "preprocessor", true)?;
+    let existed = preprocessor.get(PREPROCESSOR_NAME).is_some();
     let community = table_at(preprocessor, PREPROCESSOR_NAME, false)?;
     if !existed {
         report
@@ -418,7 +457,7 @@ pub fn edit(doc: &mut DocumentMut, report: &mut Report) -> Result<(), InstallErr
         );
     }
     if html_output(doc) {
-        let output = table_at(doc.as_table_mut(), "output", true)?;
+        let output = table_at(doc.as_item_mut(), "output", true)?;
         let html = table_at(output, "html", false)?;
         for (key, file) in [
             ("additional-css", assets::CSS_FILE),
@@ -434,47 +473,124 @@ pub fn edit(doc: &mut DocumentMut, report: &mut Report) -> Result<(), InstallErr
     Ok(())
 }
 
-/// The table `key` of `parent`, created when missing.
+/// The table `key` of `parent` (a table or an inline table), made when
+/// missing in the style of `parent` ([`new_table`]). A table keeps the
+/// style it is written in: an inline table is edited as one.
 fn table_at<'t>(
-    parent: &'t mut Table,
+    parent: &'t mut Item,
     key: &str,
     implicit: bool,
-) -> Result<&'t mut Table, InstallError> {
-    let item = parent.entry(key).or_insert_with(|| {
-        let mut table = Table::new();
-        table.set_implicit(implicit);
-        Item::Table(table)
-    });
-    if let Item::Value(Value::InlineTable(inline)) = item {
-        let table = std::mem::take(inline).into_table();
-        *item = Item::Table(table);
+) -> Result<&'t mut Item, InstallError> {
+    let shape = || InstallError::Shape(format!("`{key}` in book.toml is not a table"));
+    if parent.get(key).is_none() {
+        let table = new_table(parent, implicit);
+        insert_in_style(parent, key, table);
     }
-    item.as_table_mut()
-        .ok_or_else(|| InstallError::Shape(format!("`{key}` in book.toml is not a table")))
+    let item = parent.get_mut(key).ok_or_else(shape)?;
+    if item.is_table_like() {
+        Ok(item)
+    } else {
+        Err(shape())
+    }
+}
+
+/// A new, empty table for `parent`: `{}` inside an inline table (nothing
+/// can be added to one from outside it), dotted keys beside dotted keys
+/// (`preprocessor.links.x = 1` gets `preprocessor.community.after = ...`),
+/// else a `[table]` (`implicit`: one whose header is left out, as
+/// `[preprocessor]` above `[preprocessor.community]`).
+fn new_table(parent: &Item, implicit: bool) -> Item {
+    if parent.is_inline_table() {
+        return Item::Value(Value::InlineTable(InlineTable::new()));
+    }
+    let mut table = Table::new();
+    if parent.as_table().is_some_and(Table::is_dotted) {
+        table.set_dotted(true);
+    } else {
+        table.set_implicit(implicit);
+    }
+    Item::Table(table)
+}
+
+/// Adds `key = item` to `table` (a table or an inline table; an item an
+/// inline table cannot hold is left out), after its last entry.
+fn insert_in_style(table: &mut Item, key: &str, item: Item) {
+    match table {
+        Item::Table(table) => {
+            table.insert(key, item);
+        }
+        Item::Value(Value::InlineTable(table)) => {
+            if let Ok(value) = item.into_value() {
+                append_to_inline(table, key, value);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Adds `key = value` to `table` after its last entry, spaced as it is:
+/// `{ a = 1 }` becomes `{ a = 1, key = value }` (not `{ a = 1 , key =
+/// value }`).
+fn append_to_inline(table: &mut InlineTable, key: &str, mut value: Value) {
+    let Some((_, last)) = table.iter_mut().last() else {
+        table.insert(key, value);
+        return;
+    };
+    if let Some(space) = trailing_space(last) {
+        last.decor_mut().set_suffix("");
+        value.decor_mut().set_suffix(space);
+    }
+    value.decor_mut().set_prefix(" ");
+    let key = Key::new(key).with_leaf_decor(Decor::new(" ", " "));
+    table.insert_formatted(&key, value);
+}
+
+/// Adds `entry` after the last value of `array`, spaced as it is: on a line
+/// of its own, indented as the last, in an array of one value a line, and
+/// before the space or line break that closes the array.
+fn push_in_style(array: &mut Array, entry: &str) {
+    let mut value = Value::from(entry);
+    let Some(last) = array.iter_mut().last() else {
+        array.push(value);
+        return;
+    };
+    let prefix = last.decor().prefix().and_then(|p| p.as_str());
+    let line = prefix.and_then(|p| p.rfind('\n').map(|at| p[at..].to_string()));
+    if let Some(space) = trailing_space(last) {
+        last.decor_mut().set_suffix("");
+        value.decor_mut().set_suffix(space);
+    }
+    value
+        .decor_mut()
+        .set_prefix(line.unwrap_or_else(|| " ".to_string()));
+    array.push_formatted(value);
+}
+
+/// The white space after `value` (before a `,`, `]` or `}`), when that is
+/// all there is (a comment stays where it is).
+fn trailing_space(value: &Value) -> Option<String> {
+    let suffix = value.decor().suffix()?.as_str()?;
+    suffix.trim().is_empty().then(|| suffix.to_string())
 }
 
 /// Makes sure `table.key` is an array containing `entry`; returns whether
 /// anything changed.
-fn ensure_in_array(table: &mut Table, key: &str, entry: &str) -> Result<bool, InstallError> {
-    match table.get_mut(key) {
-        None => {
-            let mut array = Array::new();
-            array.push(entry);
-            table.insert(key, value(array));
-            Ok(true)
-        }
-        Some(item) => {
-            let array = item.as_array_mut().ok_or_else(|| {
-                InstallError::Shape(format!("`{key}` in book.toml is not an array"))
-            })?;
-            if array.iter().any(|v| v.as_str() == Some(entry)) {
-                Ok(false)
-            } else {
-                array.push(entry);
-                Ok(true)
-            }
-        }
+fn ensure_in_array(table: &mut Item, key: &str, entry: &str) -> Result<bool, InstallError> {
+    // `get`, not `get_mut`: that one adds an empty entry for a missing key.
+    if table.get(key).is_none() {
+        let mut array = Array::new();
+        array.push(entry);
+        insert_in_style(table, key, Item::Value(Value::Array(array)));
+        return Ok(true);
     }
+    let array = (table.get_mut(key))
+        .and_then(Item::as_array_mut)
+        .ok_or_else(|| InstallError::Shape(format!("`{key}` in book.toml is not an array")))?;
+    if array.iter().any(|v| v.as_str() == Some(entry)) {
+        return Ok(false);
+    }
+    push_in_style(array, entry);
+    Ok(true)
 }
 
 #[cfg(test)]
@@ -566,6 +682,55 @@ mod tests {
         watch_data_folders(&mut doc, dir.path(), &mut report).expect("editable");
         assert!(!doc.to_string().contains("extra-watch-dirs"), "{doc}");
         assert!(report.notes.is_empty(), "{:?}", report.notes);
+    }
+
+    /// Tables stay in the style they are written in: an inline table is
+    /// added to as one (spaced as it is), dotted keys get dotted keys, a
+    /// multi-line array gets a line; nothing else changes.
+    #[test]
+    fn edits_inline_tables_dotted_keys_and_arrays_in_their_own_style() {
+        for (original, expected) in [
+            (
+                "preprocessor.community = { after = [\"index\"] }\n[output.html]\n",
+                "preprocessor.community = { after = [\"index\", \"links\"] }\n[output.html]\nadditional-css = [\"mdbook-community.css\"]\nadditional-js = [\"mdbook-community.js\"]\n",
+            ),
+            (
+                "[preprocessor]\ncommunity = {command = \"x\"}\n[output]\nhtml = {}\n",
+                "[preprocessor]\ncommunity = {command = \"x\", after = [\"links\"]}\n[output]\nhtml = { additional-css = [\"mdbook-community.css\"], additional-js = [\"mdbook-community.js\"] }\n",
+            ),
+            (
+                "preprocessor.links.x = 1\noutput.html.theme = \"t\"\n",
+                "preprocessor.links.x = 1\npreprocessor.community.after = [\"links\"]\noutput.html.theme = \"t\"\noutput.html.additional-css = [\"mdbook-community.css\"]\noutput.html.additional-js = [\"mdbook-community.js\"]\n",
+            ),
+            (
+                "[preprocessor.community]\nafter = [\n    \"index\" # first\n]\n[output.html]\n",
+                "[preprocessor.community]\nafter = [\n    \"index\" # first\n,\n    \"links\"]\n[output.html]\nadditional-css = [\"mdbook-community.css\"]\nadditional-js = [\"mdbook-community.js\"]\n",
+            ),
+        ] {
+            let (text, _) = run(original);
+            assert_eq!(text, expected);
+        }
+    }
+
+    /// The bytes `toml_edit` does not keep are put back: a byte-order mark,
+    /// and `\r\n` on every line (but not twice where a multi-line string
+    /// kept one).
+    #[test]
+    fn keeps_a_byte_order_mark_and_crlf_line_endings() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("book.toml");
+        let original = "\u{feff}a = 1\r\ns = '''x\r\ny'''\r\n";
+        std::fs::write(&path, original).expect("write");
+        let file = TomlFile::read(&path).expect("read");
+        assert!(file.bom && file.crlf);
+        let doc: DocumentMut = file.text.parse().expect("valid TOML");
+        let text = format!("{doc}b = 2\n");
+        let restored = String::from_utf8(file.restore(&text)).expect("UTF-8");
+        assert_eq!(restored, format!("{original}b = 2\r\n"));
+        std::fs::write(&path, "a = 1\n").expect("write");
+        let file = TomlFile::read(&path).expect("read");
+        assert!(!file.bom && !file.crlf);
+        assert_eq!(file.restore("a = 1\nb = 2\n"), b"a = 1\nb = 2\n");
     }
 
     #[test]

@@ -61,9 +61,9 @@ pub enum ReadError {
     /// Reading failed (missing, a folder, no permission, ...).
     Io(std::io::Error),
     /// The path names something that is not a regular file (a FIFO, a
-    /// device such as `/dev/zero`, a socket): it is never opened, since
-    /// opening or reading it could block or never end.
-    NotAFile,
+    /// device such as `/dev/zero`, a socket), named as what it is: it is
+    /// never read, since opening or reading it could block or never end.
+    NotAFile(&'static str),
     /// The file is larger than the limit for its kind; it is not read.
     TooBig {
         /// Its size in bytes.
@@ -86,9 +86,9 @@ impl ReadError {
     pub fn describe(&self, display: &str) -> String {
         match self {
             ReadError::Io(e) => format!("cannot read {display}: {e}"),
-            ReadError::NotAFile => {
-                format!("{display} is not a regular file (a FIFO, device or socket is never read)")
-            }
+            ReadError::NotAFile(kind) => format!(
+                "{display} is not a regular file but {kind} (a FIFO, device or socket is never read)"
+            ),
             ReadError::TooBig { size, limit } => format!(
                 "{display} is {size} bytes, more than the {} MiB mdbook-community reads",
                 limit / (1024 * 1024)
@@ -107,20 +107,21 @@ pub fn read_text(path: &Path, limit: u64) -> Result<String, ReadError> {
 /// The bytes of the regular file at `path` (a symbolic link is followed),
 /// when it has at most `limit` of them. Anything else is refused before it
 /// is opened: a FIFO would block the build and a device could be endless.
+/// What is opened is looked at again before it is read (on Unix it is
+/// opened without waiting for a FIFO's writer), so that a file replaced by
+/// a FIFO in between cannot block either.
 pub fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
     use std::io::Read;
-    let metadata = std::fs::metadata(path).map_err(ReadError::Io)?;
-    // A folder fails to read, with the system's own reason.
-    if !metadata.is_file() && !metadata.is_dir() {
-        return Err(ReadError::NotAFile);
-    }
+    regular_file(&std::fs::metadata(path).map_err(ReadError::Io)?)?;
+    let file = open_without_waiting(path).map_err(ReadError::Io)?;
+    let metadata = file.metadata().map_err(ReadError::Io)?;
+    regular_file(&metadata)?;
     if metadata.len() > limit {
         return Err(ReadError::TooBig {
             size: metadata.len(),
             limit,
         });
     }
-    let file = std::fs::File::open(path).map_err(ReadError::Io)?;
     let capacity = usize::try_from(metadata.len()).unwrap_or_default();
     let mut bytes = Vec::with_capacity(capacity);
     // The file may have grown since: never read more than the limit.
@@ -134,6 +135,40 @@ pub fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
         });
     }
     Ok(bytes)
+}
+
+/// `Ok` for a regular file, or a folder (which then fails to read, with
+/// the system's own reason); `NotAFile`, naming what it is, otherwise.
+fn regular_file(metadata: &std::fs::Metadata) -> Result<(), ReadError> {
+    let kind = metadata.file_type();
+    if kind.is_file() || kind.is_dir() {
+        return Ok(());
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let named = [
+            (kind.is_fifo(), "a FIFO"),
+            (kind.is_char_device(), "a character device"),
+            (kind.is_block_device(), "a block device"),
+            (kind.is_socket(), "a socket"),
+        ];
+        if let Some((_, name)) = named.into_iter().find(|(is, _)| *is) {
+            return Err(ReadError::NotAFile(name));
+        }
+    }
+    Err(ReadError::NotAFile("something else"))
+}
+
+/// `path` opened for reading; on Unix without blocking (`O_NONBLOCK`), so
+/// that opening a FIFO never waits for a writer. A regular file reads the
+/// same either way.
+fn open_without_waiting(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+    options.open(path)
 }
 
 /// UTF-8 text from `bytes`, without a leading byte-order mark.

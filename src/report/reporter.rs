@@ -194,14 +194,16 @@ impl<'a> Reporter<'a> {
     }
 
     /// Writes the report to `MDBOOK_COMMUNITY_MESSAGE_FILE` (a relative
-    /// path is relative to the user's folder).
+    /// path is relative to the user's folder), through a symbolic link,
+    /// into a FIFO or device, and by a rename over a regular file
+    /// ([`crate::paths::prepare_write`]).
     fn write_report_file(&self, stderr: &mut dyn Write, path: &Path, text: &[u8]) {
         let here = user_folder(self.root, self.env);
         let path = match here {
             Some(here) if path.is_relative() => here.join(path),
             _ => path.to_path_buf(),
         };
-        if let Err(e) = crate::paths::write_atomically(&path, text) {
+        if let Err(e) = crate::paths::write_file(&path, text) {
             let message = format!("cannot write the diagnostics to {}: {e}", path.display());
             run_error(stderr, Code::BadInput, message);
         }
@@ -258,14 +260,15 @@ impl<'c> NamedChapters<'c> {
     }
 }
 
-/// The counts `check` reads, written atomically.
+/// The counts `check` reads, written as every file is
+/// ([`crate::paths::prepare_write`]).
 fn write_counts(status: &Path, shown: &[Diagnostic]) {
     let errors = shown.iter().filter(|d| d.is_error()).count();
     let warnings = (shown.iter())
         .filter(|d| d.severity == Severity::Warning)
         .count();
     let counts = format!("errors {errors}\nwarnings {warnings}\n");
-    let _ = crate::paths::write_atomically(status, counts.as_bytes());
+    let _ = crate::paths::write_file(status, counts.as_bytes());
 }
 
 /// The folder the user is in, whom the terminal's paths are for: `PWD` when

@@ -45,3 +45,30 @@ fn data_files_are_found_in_order_in_the_root_then_its_parent() {
     let found = find_in_root_then_parent(other.path(), CODEOWNERS_CANDIDATES).expect("found");
     assert_eq!(found, Path::new("CODEOWNERS"));
 }
+
+/// What is not a regular file is refused without blocking, and named as
+/// what it is: a FIFO (opened without waiting for a writer, even if it was
+/// a regular file when looked at), a device.
+#[cfg(unix)]
+#[test]
+fn what_is_not_a_regular_file_is_named_and_never_blocks() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let fifo = dir.path().join("fifo");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let describe = |path: &Path| match read_bytes(path, MAX_DATA_FILE) {
+        Err(e @ ReadError::NotAFile(_)) => e.describe("it"),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(
+        describe(&fifo),
+        "it is not a regular file but a FIFO (a FIFO, device or socket is never read)"
+    );
+    assert!(describe(Path::new("/dev/zero")).contains("but a character device"));
+    // Opened without waiting: a FIFO opened for reading returns at once.
+    let file = open_without_waiting(&fifo).expect("opened");
+    assert!(matches!(
+        regular_file(&file.metadata().expect("stat")),
+        Err(ReadError::NotAFile("a FIFO"))
+    ));
+}
