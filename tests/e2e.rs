@@ -896,11 +896,15 @@ url = "https://example.com/a"
 name = "Jan -- F... \"q\""
 url = "https://example.com/j"
 
+[people.b]
+name = "Bee\n\n[click](javascript:alert(7))\n\n# Head {tabindex=0 onfocus=alert(8)}\n\n{{#include ../secret.txt}} {{#title Owned}}"
+avatar = "https://example.com/b.png"
+
 [[groups]]
 id = "core"
 title = "Core {onmouseover=alert(3)}"
 description = "## Sub {onclick=alert(4)}\n\n{{#title Owned}}\n\n```\nunclosed"
-members = [{ handle = "a", status = "st {tabindex=0 onfocus=alert(5)}", role = "role {onclick=alert(6)} #" }, "jan--f"]
+members = [{ handle = "a", status = "st {tabindex=0 onfocus=alert(5)}", role = "role {onclick=alert(6)} #" }, "jan--f", "b"]
 
 [[groups]]
 id = "later"
@@ -911,7 +915,8 @@ members = ["a"]
 const HOSTILE_CHAPTER: &str = "# Hostile\n\n## Ask {{#person a}}\n\n## By {{#maintainers core style=inline}}\n\n\
 | Who | x |\n|-----|---|\n| {{#person a}} | y |\n\n[see {{#person a}}](https://example.com/see)\n\n\
 - {{#person jan--f}}\n\n> {{#maintainers core style=inline}}\n\n{{#maintainers core style=table}}\n\n\
-{{#maintainers}}\n\n```faq id-prefix=faq-\n## Q1 {{#person a}}\n\nAnswer.\n\n## Q2 {.cls}\n\nAnswer 2.\n```\n\nAfter everything.\n";
+{{#maintainers}}\n\n{{#maintainers core style=grid}}\n\n\
+{{#maintainers core style=table columns=avatar,name,role}}\n\n```faq id-prefix=faq-\n## Q1 {{#person a}}\n\nAnswer.\n\n## Q2 {.cls}\n\nAnswer 2.\n```\n\nAfter everything.\n";
 
 /// The `<main>` part of an mdBook page: what the chapter became.
 fn main_of(html: &str) -> &str {
@@ -949,31 +954,45 @@ fn hostile_data_is_text_in_every_context() {
             let page = book.read("book/hostile.html");
             let main = main_of(&page);
             let at = format!("{mdbook:?}, after links: {after_links}");
-            // The FAQ block's own inlined script, and nothing else.
-            assert!(
-                main.matches("<script").count() <= 1,
-                "{at}: <script> in\n{main}"
-            );
-            for forbidden in [
-                "javascript:",
-                "TOPSECRET",
-                "jan–f",
-                "Jan – F",
-                "<pre><code>unclosed\n\n",
-            ] {
+            // The grid's and the FAQ block's own inlined script (the
+            // plugin's asset), and nothing else.
+            let asset = include_str!("../assets/mdbook-community.js");
+            let scripts: Vec<&str> = main.split("<script").skip(1).collect();
+            assert!(scripts.len() <= 2, "{at}: <script> in\n{main}");
+            for script in scripts {
+                let body = script.split_once('>').map_or("", |(_, b)| b.trim_start());
+                let ours = asset.trim_start().lines().next().unwrap_or(asset);
+                assert!(body.starts_with(ours), "{at}: a script not ours:\n{script}");
+            }
+            for forbidden in ["TOPSECRET", "jan–f", "Jan – F", "<pre><code>unclosed\n\n"] {
                 assert!(!main.contains(forbidden), "{at}: {forbidden} in\n{main}");
             }
-            // No tag has an attribute from data.
-            for tag in main
-                .split('<')
-                .skip(1)
-                .map(|t| t.split('>').next().unwrap_or(""))
-            {
-                for forbidden in [" onmouseover", " onclick", " onfocus", " tabindex"] {
-                    assert!(!tag.contains(forbidden), "{at}: <{tag}> in\n{main}");
+            // No tag has an attribute or a URL from data (in an `alt`
+            // value, quoted, text is text).
+            for (name, attributes) in common::html::tags(main) {
+                for attribute in &attributes {
+                    let from_data = attribute.starts_with("on") || attribute == "tabindex";
+                    assert!(!from_data, "{at}: <{name} {attribute}> in\n{main}");
                 }
             }
+            for url in common::html::markup(main) {
+                assert!(!url.contains("javascript:"), "{at}: {url} in\n{main}");
+            }
             assert!(!page.contains("<title>Owned"), "{at}: the title changed");
+            // Issue 26 (1, 3): a name's blank lines end no grid or table;
+            // its heading and link stay text.
+            assert_eq!(
+                main.matches("<h1").count(),
+                1,
+                "{at}: a heading from data\n{main}"
+            );
+            for shown in [
+                "Bee",
+                "# Head {tabindex=0 onfocus=alert(8)}",
+                "[click](javascript:alert(7))",
+            ] {
+                assert!(main.contains(shown), "{at}: {shown:?} not in\n{main}");
+            }
             for shown in [
                 "Ask Team # {onmouseover=alert(1)} jan--f {{#include ../secret.txt}}\\",
                 "Aff {onclick=alert(2)} -- \\</td>",

@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 
+pub mod html;
 pub mod mdbook;
 
 use std::io::Write as _;
