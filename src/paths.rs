@@ -117,6 +117,20 @@ impl ShownPaths {
         Some(display(inside))
     }
 
+    /// The file `shown` (as [`terminal`](Self::terminal) shows it) as an
+    /// absolute path, `..`s resolved; `None` when there is no book root to
+    /// resolve a relative name against.
+    pub fn absolute(&self, shown: &str) -> Option<PathBuf> {
+        let base = self.here.as_deref().unwrap_or(&self.root);
+        Some(self.full(base, shown)).filter(|p| p.is_absolute())
+    }
+
+    /// The folder annotation paths are relative to (the repository root,
+    /// or the book root), when it is absolute.
+    pub fn annotation_root(&self) -> Option<&Path> {
+        Some(self.repository.as_path()).filter(|p| p.is_absolute())
+    }
+
     /// `name`, relative to `base` or absolute, as a full path.
     fn full(&self, base: &Path, name: &str) -> PathBuf {
         let path = base.join(name);

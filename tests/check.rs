@@ -511,3 +511,49 @@ fn codes_in(text: &str) -> Vec<String> {
         })
         .collect()
 }
+
+/// Issue 26 (9): a data file outside the repository has an absolute
+/// `file:` URI in SARIF (its `..`s resolved), not `file:///../x`, and the
+/// repository root is given for `%SRCROOT%`.
+#[test]
+fn sarif_names_a_file_outside_the_repository_by_its_absolute_uri() {
+    let outer = tempfile::tempdir().expect("tempdir");
+    let files = [
+        ("outside/people.toml", "[people.a]\nname = 1\n"),
+        (
+            "repo/book.toml",
+            "[book]\ntitle = \"T\"\n\n[preprocessor.community]\npeople = \"../outside/people.toml\"\n",
+        ),
+        ("repo/src/SUMMARY.md", "# Summary\n\n- [Intro](intro.md)\n"),
+        ("repo/src/intro.md", "# Intro\n\n{{#maintainers}}\n"),
+    ];
+    for (path, text) in files {
+        let path = outer.path().join(path);
+        std::fs::create_dir_all(path.parent().expect("a folder")).expect("writable");
+        std::fs::write(path, text).expect("writable");
+    }
+    std::fs::create_dir(outer.path().join("repo/.git")).expect("writable");
+    let real = outer.path().canonicalize().expect("exists");
+    for mdbook in mdbooks() {
+        let result = check(
+            &mdbook,
+            &outer.path().join("repo"),
+            &["--message-format", "sarif"],
+        );
+        let document = assert_valid_sarif(&result.stdout);
+        let run = &document["runs"][0];
+        let uris: Vec<&str> = run["results"]
+            .as_array()
+            .expect("results")
+            .iter()
+            .filter_map(|r| {
+                r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].as_str()
+            })
+            .collect();
+        let people = format!("file://{}/outside/people.toml", real.display());
+        assert!(uris.contains(&people.as_str()), "{people} not in {uris:?}");
+        assert!(uris.iter().all(|u| !u.contains("..")), "{uris:?}");
+        // (`check` shows the book root as ROOT.)
+        assert_eq!(run["originalUriBaseIds"]["%SRCROOT%"]["uri"], "file://ROOT/");
+    }
+}

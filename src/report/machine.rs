@@ -93,6 +93,7 @@ pub(super) fn sarif(
                 "rules": rules,
             }},
             "columnKind": "unicodeCodePoints",
+            "originalUriBaseIds": base_ids(paths),
             "results": results,
         }],
     });
@@ -194,10 +195,34 @@ fn artifact(file: &str, paths: &ShownPaths) -> Value {
             "uri": utf8_percent_encode(&inside, URI_PATH).to_string(),
             "uriBaseId": "%SRCROOT%",
         }),
-        None => {
-            let absolute = crate::paths::forward_slashes(file);
-            let absolute = absolute.trim_start_matches('/');
-            json!({ "uri": format!("file:///{}", utf8_percent_encode(absolute, URI_PATH)) })
-        }
+        // Outside the repository: an absolute `file:` URI, `..`s resolved.
+        None => match paths.absolute(file) {
+            Some(absolute) => json!({ "uri": file_uri(&absolute, false) }),
+            None => {
+                json!({ "uri": utf8_percent_encode(&crate::paths::forward_slashes(file), URI_PATH).to_string() })
+            }
+        },
     }
+}
+
+/// Where `%SRCROOT%` is, for a SARIF reader that wants it (GitHub code
+/// scanning knows its own checkout).
+fn base_ids(paths: &ShownPaths) -> Value {
+    match paths.annotation_root() {
+        Some(root) => json!({ "%SRCROOT%": { "uri": file_uri(root, true) } }),
+        None => json!({}),
+    }
+}
+
+/// The `file:` URI of the absolute path `path` (a folder's ends in `/`).
+fn file_uri(path: &std::path::Path, folder: bool) -> String {
+    let shown = crate::paths::forward_slashes(&crate::paths::display(path));
+    let mut uri = format!(
+        "file:///{}",
+        utf8_percent_encode(shown.trim_start_matches('/'), URI_PATH)
+    );
+    if folder && !uri.ends_with('/') {
+        uri.push('/');
+    }
+    uri
 }
