@@ -25,7 +25,7 @@ seconds=${1:-30}
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(chapter people codeowners args protocol data_text)
+  targets=(chapter people codeowners args protocol data_text owners_yaml maintainers_csv all_contributors markdown_roster)
 fi
 sanitizer=${FUZZ_SANITIZER:-none}
 
@@ -50,7 +50,8 @@ cargo fuzz build -s "$sanitizer"
 
 dict_of() {
   case $1 in
-    chapter | args) echo "$fuzz/dict/markdown.dict" ;;
+    chapter | args | markdown_roster) echo "$fuzz/dict/markdown.dict" ;;
+    all_contributors) echo "$fuzz/dict/protocol.dict" ;;
     *) echo "$fuzz/dict/$1.dict" ;;
   esac
 }

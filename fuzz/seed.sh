@@ -11,6 +11,9 @@
 #   people      TOML and JSON data files (rust-lang/team, all-contributors) and
 #               this repository's maintainers.toml;
 #   codeowners  CODEOWNERS, OWNERS, MAINTAINERS and similar files;
+#   owners_yaml, maintainers_csv, all_contributors, markdown_roster
+#               real people files of each format (OWNERS and OWNERS_ALIASES,
+#               containerd's MAINTAINERS, .all-contributorsrc, MAINTAINERS.md);
 #   protocol    the recorded mdBook inputs (inputs/*.json), each chapter of them
 #               as a one-chapter book, and truncated copies.
 # Hand-written seeds stay in fuzz/seeds/<target>/ and are passed to the fuzzer
@@ -123,6 +126,19 @@ for path in files(shared / "inputs", "*.json"):
         small = {k: v for k, v in book.items() if k != key}
         small[key] = [{"Chapter": one}]
         add("protocol", json.dumps([context, small]))
+
+# The roster formats: real files of each (and this repository's own).
+rosters = {
+    "owners_yaml": [p for p in files(shared / "others", "**/OWNERS*")],
+    "maintainers_csv": files(shared / "others" / "containerd-project", "MAINTAINERS")
+    + files(shared / "others" / "containerd-project", "SECURITY_ADVISORS"),
+    "all_contributors": files(shared / "others" / "all-contributors", ".all-contributorsrc"),
+    "markdown_roster": files(shared / "others" / "maintainers-md", "*")
+    + files(shared / "others", "**/MAINTAINERS.md"),
+}
+for target, paths in rosters.items():
+    for path in paths:
+        add(target, path.read_bytes())
 
 for target in sorted(counts):
     print(f"seed.sh: {counts[target]} new seeds in corpus/{target}")

@@ -15,6 +15,7 @@ use std::sync::LazyLock;
 
 use fuzz_support::{BuildOptions, chapter, is_plain_word, preprocess_chapters, scratch_dir, write};
 use libfuzzer_sys::fuzz_target;
+use mdbook_community::testing::People;
 use mdbook_community::testing::datatree;
 use mdbook_community::testing::parse_people;
 use mdbook_community::testing::{self as diagnostics, Diagnostic, EmitOptions, Severity};

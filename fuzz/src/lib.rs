@@ -413,3 +413,88 @@ pub fn is_plain_word(text: &str) -> bool {
             .chars()
             .any(|c| c.is_whitespace() || matches!(c, '"' | '=' | '{' | '}' | '\\'))
 }
+
+/// A people format the roster targets read their input as.
+#[derive(Debug, Clone, Copy)]
+pub enum RosterFormat {
+    /// OWNERS_ALIASES (YAML), with a fixed OWNERS listing an alias.
+    OwnersAliases,
+    /// An OWNERS file (YAML), with a fixed OWNERS_ALIASES.
+    Owners,
+    /// containerd's MAINTAINERS (CSV rows under `# SECTION` comments).
+    MaintainersCsv,
+    /// `.all-contributorsrc` (JSON).
+    AllContributors,
+    /// A Markdown MAINTAINERS.md.
+    Markdown,
+}
+
+/// Reads `data` as a roster in `format` the way a build does (written as
+/// the book's people file, every people directive using it), and checks:
+/// the `preprocess` contract; a roster that fails says why, each problem
+/// at a file and line; the Markdown reader's warnings are located.
+pub fn fuzz_roster(format: RosterFormat, data: &[u8]) {
+    static ROOTS: OnceLock<PathBuf> = OnceLock::new();
+    let root = ROOTS.get_or_init(|| scratch_dir("roster"));
+    let (file, people) = match format {
+        RosterFormat::OwnersAliases => {
+            write(&root.join("OWNERS"), "approvers:\n  - core\n  - ada\n");
+            (
+                "OWNERS_ALIASES",
+                serde_json::json!(["OWNERS_ALIASES", {"path": "OWNERS", "prefix": "p"}]),
+            )
+        }
+        RosterFormat::Owners => {
+            write(
+                &root.join("OWNERS_ALIASES"),
+                "aliases:\n  core:\n    - ada\n",
+            );
+            (
+                "OWNERS",
+                serde_json::json!(["OWNERS_ALIASES", {"path": "OWNERS", "prefix": "p"}]),
+            )
+        }
+        RosterFormat::MaintainersCsv => ("MAINTAINERS", serde_json::json!("MAINTAINERS")),
+        RosterFormat::AllContributors => (
+            ".all-contributorsrc",
+            serde_json::json!(".all-contributorsrc"),
+        ),
+        RosterFormat::Markdown => ("MAINTAINERS.md", serde_json::json!("MAINTAINERS.md")),
+    };
+    std::fs::write(root.join(file), data).expect("cannot write the fuzz roster");
+    write(&root.join("CODEOWNERS"), "* @ada @core\n");
+    if let RosterFormat::Markdown = format {
+        let text = String::from_utf8_lossy(data);
+        let (read, warnings) = mdbook_community::testing::parse_people_markdown(&text, file);
+        for warning in warnings
+            .iter()
+            .chain(read.as_ref().err().into_iter().flatten())
+        {
+            assert!(
+                warning.location.is_some(),
+                "an unlocated problem: {}",
+                warning.message
+            );
+        }
+    }
+    let mut extra = Map::new();
+    extra.insert("people".into(), people);
+    let content = "{{#maintainers}}\n\n{{#maintainers p-approvers style=grid}}\n\n\
+                   {{#maintainers core style=table}}\n\n{{#person ada}}\n"
+        .to_string();
+    let chapters = [chapter("people", Some("people.md"), content)];
+    let result = preprocess_chapters(&BuildOptions::default(), root, extra, &chapters);
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    if result.code == 1 {
+        assert!(
+            stderr.contains("error["),
+            "a failed build says why: {stderr}"
+        );
+    }
+    for headline in stderr.split("\n\n").filter(|b| b.starts_with("error[")) {
+        assert!(
+            headline.contains("--> ") || headline.contains("= in "),
+            "an error without a file and line: {headline}"
+        );
+    }
+}
