@@ -161,16 +161,35 @@ fn claimed_teams_link_to_their_group_heading() {
         owners.contains("Docs: Grace Hopper ([grace](https://github.com/grace)) and [@acme/docs](https://github.com/orgs/acme/teams/docs);"),
         "{owners}"
     );
-    // `members`: the people, teams expanded, each once.
-    let co = "/docs/ @acme/core @grace\n";
-    let result = build(
-        co,
-        json!({"check-owners": "off"}),
-        &[("O", "o.md", "{{#codeowners docs/x members}}\n")],
+    // `members`: the people, teams expanded, each once; those who still
+    // serve, unless `hide`/`only` choose (issue 27, 4).
+    let co = "/docs/ @acme/core @grace\n/old/ @alan\n";
+    let calls = "{{#codeowners docs/x members}}\n\n{{#codeowners docs/x members only=emeritus}}\n\n\
+                 {{#codeowners docs/x members hide=none}}\n\n{{#codeowners old/x members}}\n";
+    let result = build(co, json!({"check-owners": "off"}), &[("O", "o.md", calls)]);
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    let (ada, grace, alan) = (
+        "Ada Lovelace ([ada](https://github.com/ada))",
+        "Grace Hopper ([grace](https://github.com/grace))",
+        "Alan Turing ([alan](https://github.com/alan))",
     );
     assert_eq!(
         result.contents(Shape::V05)[0],
-        "Ada Lovelace ([ada](https://github.com/ada)), Grace Hopper ([grace](https://github.com/grace)) and Alan Turing ([alan](https://github.com/alan))\n"
+        format!(
+            "{ada} and {grace}\n\n{alan}\n\n{ada}, {grace} and {alan}\n\nno active code owner\n"
+        )
+    );
+    let result = build(
+        co,
+        json!({"check-owners": "off"}),
+        &[("O", "o.md", "{{#codeowners docs/x only=emeritus}}\n")],
+    );
+    assert!(
+        result
+            .stderr
+            .contains("`hide` and `only` choose among the people of `members`"),
+        "{}",
+        result.stderr
     );
 }
 
@@ -236,4 +255,60 @@ fn a_codeowners_that_is_not_a_file_is_reported() {
             }
         }
     }
+}
+
+/// Issue 27 (1, 2, 3): no follow-on warning for a cause already reported,
+/// logins as written, and the closest claimed team for a mistyped one.
+#[test]
+fn drift_findings_say_each_cause_once_as_written() {
+    let codeowners = "* @acme/defaults\n/x/ @UnknownUser\n/y/ @ElvinEfendi @alan\n\
+                      /z/ @acme/cor\n/old/ @Alan\n";
+    let result = build(codeowners, json!({}), &[("C", "c.md", "Plain.\n")]);
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    let stderr = result.messages();
+    for expected in [
+        "warning: code owner `@UnknownUser` is in no roster source",
+        "warning: code owner `@ElvinEfendi` is in no roster source",
+        "note: 3 CODEOWNERS rules are owned only by the owners reported above\n  --> CODEOWNERS:1:1",
+        "= note: on 3 lines: 1, 2, 3",
+        "warning: code owner `@acme/cor` is a team no group claims",
+        "= help: did you mean `@acme/core`?",
+        "= note: group `core` claims `@acme/core`",
+        // Only the rule whose every owner has left has no active owner.
+        "warning: these paths have no active code owner\n  --> CODEOWNERS:5:1",
+    ] {
+        assert!(stderr.contains(expected), "{expected}\n{stderr}");
+    }
+    assert_eq!(
+        stderr.matches("no active code owner").count(),
+        1,
+        "{stderr}"
+    );
+    assert!(!stderr.contains("github-team = \"acme/cor\""), "{stderr}");
+    assert!(!stderr.contains("@unknownuser"), "{stderr}");
+}
+
+/// Issue 27 (5): a finding on several lines is a result per line in the
+/// machine formats (code scanning annotates each), one with a note on the
+/// terminal.
+#[test]
+fn a_finding_on_several_lines_is_a_result_per_line_in_machine_formats() {
+    let dir = book_root(&[("maintainers.toml", PEOPLE), ("CODEOWNERS", CODEOWNERS)]);
+    let config = json!({"preprocessor": {"community": {}}});
+    let input = request(Shape::V05, dir.path(), config, &[("C", "c.md", "Plain.\n")]);
+    let cmd = common::bin().env("MDBOOK_COMMUNITY_MESSAGE_FORMAT", "json");
+    let result = common::run_with(cmd, &input);
+    let lines: Vec<Value> = (result.stderr.lines())
+        .filter(|l| l.starts_with('{'))
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    let alan: Vec<u64> = (lines.iter())
+        .filter(|d| {
+            d["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("`@alan` no longer serves"))
+        })
+        .filter_map(|d| d["line"].as_u64())
+        .collect();
+    assert_eq!(alan, [4, 5], "{}", result.stderr);
 }

@@ -16,7 +16,7 @@ use crate::data::LoadError;
 use crate::data::codeowners::{CodeOwners, Owner, OwnerKind};
 use crate::data::files::{CODEOWNERS_CANDIDATES, find_in_root_then_parent};
 use crate::data::people::People;
-use crate::diagnostic::{Code, Diagnostic, FollowOn, SourceFile, did_you_mean};
+use crate::diagnostic::{Code, Diagnostic, FollowOn, Severity, SourceFile, did_you_mean};
 
 /// The drift check's findings, or nothing when it is off or the book lacks
 /// a roster or a CODEOWNERS file.
@@ -33,15 +33,35 @@ pub fn check(settings: &Settings, data: &Data) -> Vec<Diagnostic> {
         return Vec::new(); // the roster's own problems are reported by the data stage
     };
     let roster = Roster::of(&people, &settings.inactive_statuses);
-    let findings = roster.findings(&owners);
-    findings
-        .into_iter()
+    let (findings, follow_ons) = roster.findings(&owners);
+    let mut out: Vec<Diagnostic> = (findings.into_iter())
         .map(|finding| finding.diagnostic(owners.file(), &roster, &people))
-        .map(|d| match settings.check_owners {
-            Level::Error => d,
+        .collect();
+    out.extend(follow_on_note(owners.file(), &follow_ons));
+    out.into_iter()
+        .map(|d| match (settings.check_owners, d.severity) {
+            (_, Severity::Note) | (Level::Error, _) => d,
             _ => d.as_warning(),
         })
         .collect()
+}
+
+/// One note for the rules that have no owner left but the unknown or
+/// unclaimed ones reported above: follow-ons, counted, not repeated.
+fn follow_on_note(file: &Arc<SourceFile>, rules: &[(usize, Range<usize>)]) -> Option<Diagnostic> {
+    let (_, first) = rules.first()?;
+    let lines: Vec<usize> = rules.iter().map(|(line, _)| *line).collect();
+    let message = match rules.len() {
+        1 => "1 CODEOWNERS rule is owned only by the owners reported above".to_string(),
+        n => format!("{n} CODEOWNERS rules are owned only by the owners reported above"),
+    };
+    let note = Diagnostic::note(Code::NoActiveOwner, message)
+        .in_file(file, first.clone())
+        .with_label("no other owner");
+    Some(match lines.len() {
+        1 => note,
+        n => note.with_note(format!("on {n} lines: {}", lines_list(&lines))),
+    })
 }
 
 /// Why the drift check did not run, once, whatever else failed the same
@@ -140,94 +160,145 @@ impl Roster {
         }
     }
 
-    /// Every distinct finding, in file order of its first place.
-    fn findings(&self, owners: &CodeOwners) -> Vec<Finding> {
-        let mut findings: Vec<Finding> = Vec::new();
-        let mut index: HashMap<Problem, usize> = HashMap::new();
-        let mut note = |problem: Problem, range: Range<usize>, line: usize| {
-            let at = *index.entry(problem.clone()).or_insert_with(|| {
-                findings.push(Finding {
-                    problem,
-                    range,
-                    lines: Vec::new(),
-                });
-                findings.len() - 1
-            });
-            if findings[at].lines.last() != Some(&line) {
-                findings[at].lines.push(line);
-            }
-        };
+    /// Every distinct finding, in file order of its first place; and the
+    /// rules whose only owners are unknown or unclaimed ones (reported as
+    /// such: a rule's lack of an active owner follows from them).
+    fn findings(&self, owners: &CodeOwners) -> (Vec<Finding>, Vec<(usize, Range<usize>)>) {
+        let mut found = Findings::default();
+        let mut follow_ons = Vec::new();
         for rule in owners.rules() {
-            let mut active = false;
+            let (mut active, mut reported) = (false, false);
             for owner in &rule.owners {
                 match self.problem(owner) {
-                    Some(problem) => note(problem, owner.range.clone(), rule.line),
+                    Some(problem) => {
+                        reported |= !matches!(problem, Problem::Inactive(_));
+                        let written = owner.text.trim_start_matches('@');
+                        found.note(problem, written, owner.range.clone(), rule.line);
+                    }
                     None => active = true,
                 }
             }
-            if !active && !rule.owners.is_empty() {
-                note(
-                    Problem::NoActiveOwner,
-                    rule.pattern_range.clone(),
-                    rule.line,
-                );
+            match (active || rule.owners.is_empty(), reported) {
+                (true, _) => {}
+                // Every owner is known to have left: the paths are orphaned.
+                (false, false) => {
+                    let range = rule.pattern_range.clone();
+                    found.note(Problem::NoActiveOwner, "", range, rule.line);
+                }
+                (false, true) => follow_ons.push((rule.line, rule.pattern_range.clone())),
             }
         }
-        findings
+        (found.findings, follow_ons)
     }
 }
 
-/// What is wrong with an owner (or a rule), keyed by what it names.
+/// Findings being collected: one per problem, with all its places.
+#[derive(Default)]
+struct Findings {
+    findings: Vec<Finding>,
+    index: HashMap<Problem, usize>,
+}
+
+impl Findings {
+    /// Adds `problem` at `range` on `line` (once per line), spelt
+    /// `written` where first seen.
+    fn note(&mut self, problem: Problem, written: &str, range: Range<usize>, line: usize) {
+        let at = match self.index.get(&problem) {
+            Some(&at) => at,
+            None => {
+                self.index.insert(problem.clone(), self.findings.len());
+                self.findings.push(Finding {
+                    problem,
+                    written: written.to_string(),
+                    places: Vec::new(),
+                });
+                self.findings.len() - 1
+            }
+        };
+        let places = &mut self.findings[at].places;
+        if places.last().map(|(l, _)| *l) != Some(line) {
+            places.push((line, range));
+        }
+    }
+}
+
+/// What is wrong with an owner (or a rule), keyed by what it names
+/// (logins and teams in lower case: GitHub compares them so).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 enum Problem {
     UnknownLogin(String),
     UnclaimedTeam(String),
     Inactive(String),
-    /// One finding for every rule left without an active owner.
+    /// One finding for every rule whose owners have all left.
     NoActiveOwner,
 }
 
-/// One problem, where it is first, and every line it is on.
+/// One problem, as first written, and every line it is on with its place
+/// there.
 struct Finding {
     problem: Problem,
-    range: Range<usize>,
-    lines: Vec<usize>,
+    written: String,
+    places: Vec<(usize, Range<usize>)>,
 }
 
 impl Finding {
     fn diagnostic(&self, file: &Arc<SourceFile>, roster: &Roster, people: &People) -> Diagnostic {
         let roster_name = format!("`{}`", people.name);
+        let written = &self.written;
         let error = match &self.problem {
             Problem::UnknownLogin(login) => Diagnostic::error(
                 Code::OwnerNotInRoster,
-                format!("code owner `@{login}` is in no roster source ({roster_name})"),
+                format!("code owner `@{written}` is in no roster source ({roster_name})"),
             )
             .with_label("not in the roster")
             .with_suggestion(roster.closest_login(login).map(|l| format!("@{l}"))),
-            Problem::UnclaimedTeam(team) => Diagnostic::error(
-                Code::UnclaimedTeam,
-                format!("code owner `@{team}` is a team no group claims"),
-            )
-            .with_label("no group has this `github-team`")
-            .with_help(claim_help(team, people)),
-            Problem::Inactive(login) => Diagnostic::error(
+            Problem::UnclaimedTeam(team) => unclaimed_team(written, team, roster, people),
+            Problem::Inactive(_) => Diagnostic::error(
                 Code::InactiveOwner,
                 format!(
-                    "code owner `@{login}` no longer serves: every group lists them as inactive"
+                    "code owner `@{written}` no longer serves: every group lists them as inactive"
                 ),
             )
             .with_label("inactive in the roster")
             .with_help("give these paths an active owner, or remove the owner"),
             Problem::NoActiveOwner => {
                 Diagnostic::error(Code::NoActiveOwner, "these paths have no active code owner")
-                    .with_label("every owner of this rule is unknown, unclaimed or inactive")
+                    .with_label("every owner of this rule has left")
             }
         };
-        let error = error.in_file(file, self.range.clone());
-        match self.lines.len() {
+        let (first, more) = match self.places.split_first() {
+            Some(((_, range), more)) => (range.clone(), more),
+            None => (0..0, &[][..]),
+        };
+        let error = error
+            .in_file(file, first)
+            .also_at(more.iter().map(|(_, r)| r.clone()).collect());
+        let lines: Vec<usize> = self.places.iter().map(|(l, _)| *l).collect();
+        match lines.len() {
             0 | 1 => error,
-            n => error.with_note(format!("on {n} lines: {}", lines_list(&self.lines))),
+            n => error.with_note(format!("on {n} lines: {}", lines_list(&lines))),
         }
+    }
+}
+
+/// A team no group claims: the closest team a group does claim (a typo in
+/// CODEOWNERS), else which group to give the team.
+fn unclaimed_team(written: &str, team: &str, roster: &Roster, people: &People) -> Diagnostic {
+    let error = Diagnostic::error(
+        Code::UnclaimedTeam,
+        format!("code owner `@{written}` is a team no group claims"),
+    )
+    .with_label("no group has this `github-team`");
+    // A typo is in the team's name: compare names within the same org
+    // (`acme/docs` is not a misspelt `acme/core`).
+    let (org, name) = team.split_once('/').unwrap_or(("", team));
+    let same_org = (roster.teams.iter()).filter_map(|t| t.strip_prefix(org)?.strip_prefix('/'));
+    let claimed = did_you_mean(name, same_org).map(|n| format!("{org}/{n}"));
+    match claimed.and_then(|t| people.group_of_team(&t).map(|g| (t, g))) {
+        Some((claimed, group)) => error
+            .with_suggestion(Some(format!("@{claimed}")))
+            .with_note(format!("group `{}` claims `@{claimed}`", group.id)),
+        None => error.with_help(claim_help(team, people)),
     }
 }
 

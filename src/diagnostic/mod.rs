@@ -151,6 +151,11 @@ pub struct Diagnostic {
     /// Set when the problem follows from another one: it still fails the
     /// build and shows in the page, but is counted rather than printed.
     pub follow_on: Option<FollowOn>,
+    /// Further places of the same finding, in the same file as `location`
+    /// (a CODEOWNERS owner on several lines): the terminal shows them as a
+    /// note, the machine formats as a result each, so that code scanning
+    /// annotates every line.
+    pub also_at: Vec<Range<usize>>,
 }
 
 impl Diagnostic {
@@ -179,7 +184,38 @@ impl Diagnostic {
             help: Vec::new(),
             notes: Vec::new(),
             follow_on: None,
+            also_at: Vec::new(),
         }
+    }
+
+    /// The same finding at further places of its file (see `also_at`).
+    pub fn also_at(mut self, ranges: Vec<Range<usize>>) -> Self {
+        self.also_at = ranges;
+        self
+    }
+
+    /// The diagnostic once per place: itself, then a copy at each of
+    /// `also_at`.
+    pub fn each_place(&self) -> Vec<Diagnostic> {
+        let mut one = self.clone();
+        one.also_at = Vec::new();
+        let mut out = vec![one.clone()];
+        for range in &self.also_at {
+            let mut copy = one.clone();
+            copy.location = match &one.location {
+                Some(Location::Chapter { chapter, .. }) => Some(Location::Chapter {
+                    chapter: *chapter,
+                    range: range.clone(),
+                }),
+                Some(Location::File { file, .. }) => Some(Location::File {
+                    file: Arc::clone(file),
+                    range: range.clone(),
+                }),
+                other => other.clone(),
+            };
+            out.push(copy);
+        }
+        out
     }
 
     /// Points the diagnostic at `range` in chapter `chapter`.

@@ -1,7 +1,9 @@
 //! `{{#codeowners}}`: the repository's CODEOWNERS as a table, with a
 //! section row for each comment directly above a block of rules;
 //! `{{#codeowners PATH}}`: who owns a path (the last matching rule wins);
-//! `{{#codeowners PATH members}}`: the people who own it, teams expanded.
+//! `{{#codeowners PATH members [hide=S,..] [only=S,..]}}`: the people who
+//! own it, teams expanded; those who still serve unless `hide`/`only`
+//! say otherwise, as `{{#maintainers}}` takes them.
 //!
 //! Owners in the roster show with their name and profile; a team a group
 //! claims (`github-team`) shows as the group, linked to its heading where a
@@ -13,7 +15,8 @@ use pulldown_cmark::{Alignment, CowStr, Event, Tag, TagEnd};
 
 use crate::data::codeowners::{CodeOwners, Owner, OwnerKind, Rule};
 use crate::data::people::People;
-use crate::diagnostic::{Code, Diagnostic};
+use crate::diagnostic::{Code, Diagnostic, did_you_mean};
+use crate::directives::maintainers::split_statuses;
 use crate::directives::people_md::{self, Entry};
 use crate::directives::people_table::cell;
 use crate::expand::args::ArgKind;
@@ -28,7 +31,25 @@ pub struct CodeownersDirective;
 enum Request {
     Table,
     Owners(String),
-    Members(String),
+    Members(String, Statuses),
+}
+
+/// Which members `members` lists: `hide`, `only` (empty: every status but
+/// the inactive ones).
+#[derive(Default)]
+struct Statuses {
+    hide: Vec<String>,
+    only: Vec<String>,
+}
+
+impl Statuses {
+    fn shows(&self, status: Option<&str>, inactive: &[String]) -> bool {
+        let is = |list: &[String]| list.iter().any(|s| Some(s.as_str()) == status);
+        match (self.hide.is_empty(), self.only.is_empty()) {
+            (true, true) => !is(inactive),
+            _ => !is(&self.hide) && (self.only.is_empty() || is(&self.only)),
+        }
+    }
 }
 
 impl BraceDirective for CodeownersDirective {
@@ -69,7 +90,9 @@ impl BraceDirective for CodeownersDirective {
         events.push(Event::Start(Tag::Paragraph));
         match request {
             Request::Owners(path) => writer.owner_sentence(owners.owners_of(&path), &mut events),
-            Request::Members(path) => writer.member_sentence(owners.owners_of(&path), &mut events),
+            Request::Members(path, statuses) => {
+                writer.member_sentence(owners.owners_of(&path), &statuses, &mut events)
+            }
             Request::Table => {}
         }
         events.push(Event::End(TagEnd::Paragraph));
@@ -84,14 +107,37 @@ impl BraceDirective for CodeownersDirective {
 fn parse(call: &Call<'_>) -> Result<Request, Vec<Diagnostic>> {
     let tokens = call.tokens().map_err(|e| vec![e])?;
     let mut words = Vec::new();
+    let mut statuses = Statuses::default();
+    let mut options = Vec::new();
     for arg in &tokens {
         match &arg.kind {
             ArgKind::Word(word) => words.push((word.to_string(), arg.range.clone())),
             ArgKind::Quoted(path) => words.push((path.to_string(), arg.range.clone())),
-            ArgKind::Pair { .. } => {
+            ArgKind::Pair {
+                key,
+                value,
+                value_range,
+            } if matches!(*key, "hide" | "only") => {
+                let list = split_statuses(value, value_range.start);
+                if list.is_empty() {
+                    return Err(vec![call.error_at(
+                        value_range.clone(),
+                        Code::InvalidArguments,
+                        format!("`{key}` needs at least one status, e.g. `{key}=emeritus`"),
+                    )]);
+                }
+                let list = list.into_iter().map(|(status, _)| status);
+                match *key {
+                    "hide" => statuses.hide.extend(list),
+                    _ => statuses.only.extend(list),
+                }
+                options.push(arg.range.clone());
+            }
+            ArgKind::Pair { key, .. } => {
                 return Err(vec![
-                    call.error_at(arg.range.clone(), Code::InvalidArguments, "`{{#codeowners}}` takes no options")
-                        .with_help("`{{#codeowners}}` for the whole table, `{{#codeowners PATH}}` for one path, `{{#codeowners PATH members}}` for its people"),
+                    call.error_at(arg.range.clone(), Code::InvalidArguments, format!("`{{{{#codeowners}}}}` has no option `{key}`"))
+                        .with_suggestion(did_you_mean(key, ["hide", "only"]))
+                        .with_help("`{{#codeowners}}` for the whole table, `{{#codeowners PATH}}` for one path, `{{#codeowners PATH members hide=STATUS only=STATUS}}` for its people"),
                 ]);
             }
         }
@@ -106,17 +152,32 @@ fn parse(call: &Call<'_>) -> Result<Request, Vec<Diagnostic>> {
         }
         Ok(path.to_string())
     };
-    match words.as_slice() {
-        [] => Ok(Request::Table),
-        [(p, _)] => Ok(Request::Owners(path(p)?)),
-        [(p, _), (m, _)] if m == "members" => Ok(Request::Members(path(p)?)),
-        [_, (_, extra), ..] => Err(vec![
+    let request = match words.as_slice() {
+        [] => Request::Table,
+        [(p, _)] => Request::Owners(path(p)?),
+        [(p, _), (m, _)] if m == "members" => Request::Members(path(p)?, statuses),
+        [_, (_, extra), ..] => {
+            return Err(vec![
+                call.error_at(
+                    extra.start..call.args_range.end,
+                    Code::InvalidArguments,
+                    "`{{#codeowners}}` takes one path (and `members`)",
+                )
+                .with_help(
+                    "quote a path that contains spaces: `{{#codeowners \"docs/my file.md\"}}`",
+                ),
+            ]);
+        }
+    };
+    match (&request, options.first()) {
+        (Request::Members(..), _) | (_, None) => Ok(request),
+        (_, Some(range)) => Err(vec![
             call.error_at(
-                extra.start..call.args_range.end,
+                range.clone(),
                 Code::InvalidArguments,
-                "`{{#codeowners}}` takes one path (and `members`)",
+                "`hide` and `only` choose among the people of `members`",
             )
-            .with_help("quote a path that contains spaces: `{{#codeowners \"docs/my file.md\"}}`"),
+            .with_help("`{{#codeowners PATH members only=emeritus}}`"),
         ]),
     }
 }
@@ -187,33 +248,54 @@ impl Writer<'_> {
     }
 
     /// The people who own a path: users, and the members of claimed
-    /// teams, each once; owners outside the roster as in the sentence.
-    fn member_sentence(&self, rule: Option<&Rule>, out: &mut Vec<Event<'static>>) {
+    /// teams, each once, as `statuses` chooses them (a user by their
+    /// status across the roster, a team's member by theirs in the team);
+    /// owners outside the roster as in the sentence.
+    fn member_sentence(
+        &self,
+        rule: Option<&Rule>,
+        statuses: &Statuses,
+        out: &mut Vec<Event<'static>>,
+    ) {
         let Some(roster) = self.people else {
             return self.owner_sentence(rule, out);
         };
+        let inactive = &self.cx.settings().inactive_statuses;
         let mut items: Vec<Result<usize, &Owner>> = Vec::new();
+        let mut listed = std::collections::HashSet::new();
         for owner in rule.map(|r| r.owners.as_slice()).unwrap_or_default() {
             let name = owner.text.trim_start_matches('@');
-            let people: Vec<usize> = match owner.kind {
-                OwnerKind::User => roster.index_by_github(name).into_iter().collect(),
+            let people: Vec<(usize, Option<&str>)> = match owner.kind {
+                OwnerKind::User => (roster.index_by_github(name).into_iter())
+                    .map(|p| (p, standing(roster, p, inactive)))
+                    .collect(),
                 OwnerKind::Team => roster
                     .group_of_team(name)
-                    .map(|g| g.members.iter().map(|m| m.person).collect())
+                    .map(|g| {
+                        (g.members.iter())
+                            .map(|m| (m.person, m.status.as_deref()))
+                            .collect()
+                    })
                     .unwrap_or_default(),
                 OwnerKind::Email => Vec::new(),
             };
             if people.is_empty() {
                 items.push(Err(owner));
             }
-            for person in people {
-                if !items.contains(&Ok(person)) {
+            for (person, status) in people {
+                if statuses.shows(status, inactive) && listed.insert(person) {
                     items.push(Ok(person));
                 }
             }
         }
         if items.is_empty() {
-            return out.push(text("no code owner"));
+            let owned = rule.is_some_and(|r| !r.owners.is_empty());
+            let chosen = !(statuses.hide.is_empty() && statuses.only.is_empty());
+            return out.push(text(match (owned, chosen) {
+                (false, _) => "no code owner",
+                (true, false) => "no active code owner",
+                (true, true) => "no code owner with these statuses",
+            }));
         }
         for (i, item) in items.iter().enumerate() {
             if i > 0 {
@@ -269,6 +351,21 @@ impl Writer<'_> {
             out.push(Event::End(TagEnd::TableRow));
         }
         out.push(Event::End(TagEnd::Table));
+    }
+}
+
+/// A person's status across the roster: an inactive status when every
+/// group lists them with one (they no longer serve), else none.
+fn standing<'p>(people: &'p People, person: usize, inactive: &[String]) -> Option<&'p str> {
+    let statuses: Vec<Option<&str>> = (people.groups.iter())
+        .flat_map(|g| g.members.iter())
+        .filter(|m| m.person == person)
+        .map(|m| m.status.as_deref())
+        .collect();
+    let gone = |s: &Option<&str>| s.is_some_and(|s| inactive.iter().any(|i| i == s));
+    match statuses.first() {
+        Some(first) if statuses.iter().all(gone) => *first,
+        _ => None,
     }
 }
 

@@ -329,7 +329,7 @@ fn conflicting_filters(request: &Request<'_>, call: &Call<'_>) -> Vec<Diagnostic
 }
 
 /// `a,b` into statuses with their ranges.
-fn split_statuses(value: &str, start: usize) -> Vec<(String, std::ops::Range<usize>)> {
+pub(crate) fn split_statuses(value: &str, start: usize) -> Vec<(String, std::ops::Range<usize>)> {
     let mut out = Vec::new();
     let mut offset = start;
     for part in value.split(',') {

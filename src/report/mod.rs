@@ -114,6 +114,19 @@ pub fn emit(
     chapters: &[ChapterSource<'_>],
     options: &EmitOptions,
 ) -> io::Result<()> {
+    // The machine formats and annotations give each place of a finding
+    // its own result; the terminal shows the others in a note.
+    let placed: Vec<Diagnostic>;
+    let diagnostics = match options.format {
+        MessageFormat::Human => diagnostics,
+        _ => {
+            placed = diagnostics
+                .iter()
+                .flat_map(Diagnostic::each_place)
+                .collect();
+            &placed[..]
+        }
+    };
     let files = FileIndex::of(diagnostics, chapters);
     if options.format.is_machine() {
         let all: Vec<(&Diagnostic, Severity)> = diagnostics
