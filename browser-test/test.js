@@ -167,6 +167,20 @@ function entry(page, id) {
   }, id);
 }
 
+/**
+ * The state of the FAQ entry `id` once `wanted(state)` holds, or after a
+ * second: a click's effects (the toggle, then mdBook's and our handlers of
+ * the new fragment) land over a few frames, later on a loaded machine.
+ */
+async function settled(page, id, wanted) {
+  let state = await entry(page, id);
+  for (let i = 0; i < 20 && !(state && wanted(state)); i++) {
+    await page.waitForTimeout(50);
+    state = await entry(page, id);
+  }
+  return state;
+}
+
 /** Every FAQ entry of the page: its id, whether it is open, and whether its answer shows. */
 function faqEntries(page, selector = "details.community-faq-entry") {
   return page.$$eval(selector, (all) =>
@@ -269,17 +283,18 @@ async function run() {
     const question = page.locator(`summary:has(#${id})`);
     await question.scrollIntoViewIfNeeded();
     // On the question's text (mdBook's heading link) ...
+    const shown = (s) => s.open && s.answerVisible;
     await page.locator(`#${id}`).click();
-    let state = await entry(page, id);
-    expect(state.open && state.answerVisible, `after a click on the question: ${JSON.stringify(state)}`);
+    let state = await settled(page, id, shown);
+    expect(shown(state), `after a click on the question: ${JSON.stringify(state)}`);
     await page.locator(`#${id}`).click();
-    state = await entry(page, id);
+    state = await settled(page, id, (s) => !shown(s));
     expect(!state.open && !state.answerVisible, `after a second click: ${JSON.stringify(state)}`);
     // ... and beside it, on the summary's empty space.
     const box = await question.boundingBox();
     await page.mouse.click(box.x + box.width - 10, box.y + box.height / 2);
-    state = await entry(page, id);
-    expect(state.open && state.answerVisible, `after a click beside the question: ${JSON.stringify(state)}`);
+    state = await settled(page, id, shown);
+    expect(shown(state), `after a click beside the question: ${JSON.stringify(state)}`);
     // Other entries stay as they were.
     const others = (await faqEntries(page)).filter((e) => e.id !== id && e.open);
     expect(others.length === 0, `other entries opened too: ${others.map((e) => e.id)}`);
@@ -288,7 +303,7 @@ async function run() {
     const guide = await open("guide", "faq.html");
     const first = (await faqEntries(guide))[0].id;
     await guide.locator(`#${first}`).click();
-    state = await entry(guide, first);
+    state = await settled(guide, first, shown);
     expect(state.open && state.answerVisible, `guide faq.html#${first}: ${JSON.stringify(state)}`);
     await done(guide);
   });

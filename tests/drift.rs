@@ -269,8 +269,8 @@ fn drift_findings_say_each_cause_once_as_written() {
     for expected in [
         "warning: code owner `@UnknownUser` is in no roster source",
         "warning: code owner `@ElvinEfendi` is in no roster source",
-        "note: 3 CODEOWNERS rules are owned only by the owners reported above\n  --> CODEOWNERS:1:1",
-        "= note: on 3 lines: 1, 2, 3",
+        "note: 4 CODEOWNERS rules are owned only by the owners reported above\n  --> CODEOWNERS:1:1",
+        "= note: on 4 lines: 1, 2, 3, 4",
         "warning: code owner `@acme/cor` is a team no group claims",
         "= help: did you mean `@acme/core`?",
         "= note: group `core` claims `@acme/core`",
@@ -296,7 +296,8 @@ fn a_finding_on_several_lines_is_a_result_per_line_in_machine_formats() {
     let dir = book_root(&[("maintainers.toml", PEOPLE), ("CODEOWNERS", CODEOWNERS)]);
     let config = json!({"preprocessor": {"community": {}}});
     let input = request(Shape::V05, dir.path(), config, &[("C", "c.md", "Plain.\n")]);
-    let cmd = common::bin().env("MDBOOK_COMMUNITY_MESSAGE_FORMAT", "json");
+    let mut cmd = common::bin();
+    cmd.env("MDBOOK_COMMUNITY_MESSAGE_FORMAT", "json");
     let result = common::run_with(cmd, &input);
     let lines: Vec<Value> = (result.stderr.lines())
         .filter(|l| l.starts_with('{'))
