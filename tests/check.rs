@@ -209,7 +209,10 @@ fn an_unknown_message_format_is_a_usage_error_listing_the_formats() {
         .expect("runs");
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("human, json, sarif, github"), "{stderr}");
+    assert!(
+        stderr.contains("human, json, sarif, github, gitlab, junit"),
+        "{stderr}"
+    );
 }
 
 #[test]
@@ -282,19 +285,21 @@ fn json_lines_carry_every_field_cargo_style() {
 
 /// The OASIS SARIF 2.1.0 schema (tests/data), compiled once.
 fn sarif_validator() -> (boon::Schemas, boon::SchemaIndex) {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/sarif-schema-2.1.0.json"
-    );
+    validator("sarif-schema-2.1.0.json")
+}
+
+/// The JSON schema `name` of tests/data, compiled.
+fn validator(name: &str) -> (boon::Schemas, boon::SchemaIndex) {
+    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
     let schema: Value =
         serde_json::from_str(&std::fs::read_to_string(path).expect("schema")).expect("JSON");
     let mut schemas = boon::Schemas::new();
     let mut compiler = boon::Compiler::new();
     compiler
-        .add_resource("mem:///sarif.json", schema)
+        .add_resource("mem:///schema.json", schema)
         .expect("added");
     let index = compiler
-        .compile("mem:///sarif.json", &mut schemas)
+        .compile("mem:///schema.json", &mut schemas)
         .expect("compiles");
     (schemas, index)
 }
@@ -557,6 +562,92 @@ fn sarif_names_a_file_outside_the_repository_by_its_absolute_uri() {
         assert_eq!(
             run["originalUriBaseIds"]["%SRCROOT%"]["uri"],
             "file://ROOT/"
+        );
+    }
+}
+
+/// Issue 27 (7): a GitLab Code Quality report GitLab reads: valid against
+/// the fields GitLab documents, fingerprints unique and the same from one
+/// run to the next, paths relative to the repository.
+#[test]
+fn gitlab_code_quality_is_valid_unique_and_stable() {
+    let (schemas, index) = validator("gitlab-codequality.schema.json");
+    for mdbook in mdbooks() {
+        let broken = broken_book();
+        let runs: Vec<Value> = (0..2)
+            .map(|_| {
+                let result = check(&mdbook, broken.path(), &["--message-format", "gitlab"]);
+                assert_eq!(result.code, 1, "{}", result.stderr);
+                serde_json::from_str(&result.stdout).expect("JSON")
+            })
+            .collect();
+        if let Err(e) = schemas.validate(&runs[0], index) {
+            panic!("not a Code Quality report: {e:#}\n{}", runs[0]);
+        }
+        let issues = runs[0].as_array().expect("an array");
+        assert!(issues.len() >= 4, "{issues:?}");
+        let prints: std::collections::HashSet<&str> = issues
+            .iter()
+            .filter_map(|i| i["fingerprint"].as_str())
+            .collect();
+        assert_eq!(prints.len(), issues.len(), "unique fingerprints");
+        assert_eq!(runs[0], runs[1], "the same report twice");
+        let intro = issues
+            .iter()
+            .find(|i| i["location"]["path"] == "src/intro.md");
+        assert_eq!(intro.expect("an issue in intro.md")["severity"], "major");
+    }
+}
+
+/// Issue 27 (7): a JUnit report, read by junitparser (the parser GitLab's
+/// and Jenkins' users script against): a test case per problem, failing,
+/// and one per clean chapter, passing.
+#[test]
+fn junit_is_read_by_a_junit_parser() {
+    let script = "import sys, junitparser\n\
+        xml = junitparser.JUnitXml.fromfile(sys.argv[1])\n\
+        for suite in xml:\n\
+        \x20   for case in suite:\n\
+        \x20       print(case.classname, '|', case.name, '|', 'fail' if case.result else 'pass')\n";
+    let probe = Command::new("python3")
+        .args(["-c", "import junitparser"])
+        .status();
+    if !probe.is_ok_and(|s| s.success()) {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI needs python3 with junitparser (pip install junitparser)"
+        );
+        eprintln!("skipped: python3 with junitparser is not installed");
+        return;
+    }
+    for mdbook in mdbooks() {
+        let broken = broken_book();
+        let result = check(&mdbook, broken.path(), &["--message-format", "junit"]);
+        assert_eq!(result.code, 1, "{}", result.stderr);
+        let file = broken.path().join("report.xml");
+        std::fs::write(&file, &result.stdout).expect("writable");
+        let parsed = Command::new("python3")
+            .args(["-c", script])
+            .arg(&file)
+            .output()
+            .expect("python3 runs");
+        assert!(
+            parsed.status.success(),
+            "{}",
+            String::from_utf8_lossy(&parsed.stderr)
+        );
+        let cases = String::from_utf8_lossy(&parsed.stdout).into_owned();
+        assert!(
+            cases.contains("src/intro.md | src/intro.md:3:16 C505 | fail"),
+            "{cases}"
+        );
+        assert!(
+            cases.contains("src/guide.md | src/guide.md | pass"),
+            "{cases}"
+        );
+        assert!(
+            cases.contains("CODEOWNERS | CODEOWNERS:1:12 C403 | fail"),
+            "{cases}"
         );
     }
 }

@@ -1,6 +1,7 @@
 //! Reporting: diagnostics printed like rustc prints its errors, and
 //! optionally as GitHub Actions workflow commands.
 
+mod ci;
 mod follow_on;
 mod locate;
 mod machine;
@@ -48,6 +49,10 @@ pub enum MessageFormat {
     Sarif,
     /// GitHub Actions workflow commands (annotations).
     Github,
+    /// A GitLab Code Quality report (a JSON array of issues).
+    Gitlab,
+    /// A JUnit XML report: a test case per file checked and per problem.
+    Junit,
 }
 
 impl MessageFormat {
@@ -71,7 +76,7 @@ impl MessageFormat {
     /// Whether the format is for programs: every diagnostic is printed,
     /// none summarised, and files are named relative to the book root.
     pub fn is_machine(self) -> bool {
-        matches!(self, MessageFormat::Json | MessageFormat::Sarif)
+        !matches!(self, MessageFormat::Human | MessageFormat::Github)
     }
 }
 
@@ -135,6 +140,14 @@ pub fn emit(
             .collect();
         return match options.format {
             MessageFormat::Sarif => machine::sarif(out, &all, &files, &options.paths),
+            MessageFormat::Gitlab => ci::gitlab(out, &all, &files, &options.paths),
+            MessageFormat::Junit => {
+                let checked: Vec<&str> = (chapters.iter())
+                    .map(|c| c.name)
+                    .filter(|n| !n.is_empty())
+                    .collect();
+                ci::junit(out, &all, &files, &checked)
+            }
             _ => machine::json_lines(out, &all, &files),
         };
     }

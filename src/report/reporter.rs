@@ -168,7 +168,9 @@ impl<'a> Reporter<'a> {
         let paths = self.paths(!format.is_machine());
         let mut shown = shown.to_vec();
         show_paths(&mut shown, &paths);
-        let named = NamedChapters::of(&shown, chapters, settings, &paths);
+        // JUnit lists every chapter checked; the others, those with problems.
+        let every = format == MessageFormat::Junit;
+        let named = NamedChapters::of(&shown, chapters, settings, &paths, every);
         let options = EmitOptions {
             format,
             color: self.env.color && format == MessageFormat::Human,
@@ -232,8 +234,13 @@ impl<'c> NamedChapters<'c> {
         chapters: &'c [Chapter],
         settings: &Settings,
         paths: &ShownPaths,
+        every: bool,
     ) -> Self {
-        let named = if shown.is_empty() { 0 } else { chapters.len() };
+        let named = if shown.is_empty() && !every {
+            0
+        } else {
+            chapters.len()
+        };
         let mut names: Vec<String> = vec![String::new(); named];
         let mut texts: Vec<Cow<'c, str>> = vec![Cow::Borrowed(""); named];
         for diagnostic in shown {
@@ -247,6 +254,13 @@ impl<'c> NamedChapters<'c> {
             {
                 *name = display_name(settings, paths, c);
                 *text = c.content.get();
+            }
+        }
+        if every {
+            for (name, chapter) in names.iter_mut().zip(chapters) {
+                if name.is_empty() && chapter.source_path().is_some() {
+                    *name = display_name(settings, paths, chapter);
+                }
             }
         }
         NamedChapters { names, texts }
