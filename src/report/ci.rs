@@ -184,8 +184,8 @@ mod tests {
 
     #[test]
     fn fingerprints_are_stable_and_distinct() {
-        assert_eq!(fingerprint("C401\0a\0m\01"), fingerprint("C401\0a\0m\01"));
-        assert_ne!(fingerprint("C401\0a\0m\01"), fingerprint("C401\0a\0m\02"));
+        assert_eq!(fingerprint("C401\0a\0m\0-1"), fingerprint("C401\0a\0m\0-1"));
+        assert_ne!(fingerprint("C401\0a\0m\0-1"), fingerprint("C401\0a\0m\0-2"));
         assert_eq!(fingerprint("x").len(), 32);
     }
 }
