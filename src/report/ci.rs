@@ -78,6 +78,9 @@ fn fingerprint(key: &str) -> String {
     )
 }
 
+/// A JUnit test case: its class (the file), its name, and its problem.
+type TestCase<'d> = (String, String, Option<(&'d Diagnostic, Severity)>);
+
 /// A JUnit XML report: one test suite; in it, for every file that has
 /// problems a test case per problem (`FILE:LINE:COLUMN CODE`, failing),
 /// and for every other file checked one passing test case.
@@ -87,7 +90,7 @@ pub(super) fn junit(
     files: &FileIndex<'_>,
     checked: &[&str],
 ) -> io::Result<()> {
-    let mut cases: Vec<(String, String, Option<(&Diagnostic, Severity)>)> = Vec::new();
+    let mut cases: Vec<TestCase<'_>> = Vec::new();
     let mut with_problems = std::collections::HashSet::new();
     for &(diagnostic, severity) in diagnostics {
         let position = files.position(diagnostic);
