@@ -265,7 +265,7 @@ fn empty_gives_the_text_for_an_empty_selection() {
     let result = statuses("{{#maintainers core only=sunsetting empty=\"Nobody yet.\"}}\n");
     assert_eq!(
         result.contents(Shape::V05)[0],
-        "- (sunsetting) Bob ([bob](https://github.com/bob))\n"
+        "- Bob ([bob](https://github.com/bob))\n"
     );
 }
 

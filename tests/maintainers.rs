@@ -78,9 +78,18 @@ fn inline_in_prose() {
     );
 }
 
+/// `only=` lists the members who have the status; when they all have the
+/// one, no `(emeritus)` before each (issue 27, 10).
 #[test]
 fn only_filters_by_status() {
-    assert_snapshot!(expand("{{#maintainers nn only=emeritus}}\n"), @"- (emeritus) Soumith Chintala ([soumith](https://github.com/soumith))");
+    assert_snapshot!(expand("{{#maintainers nn only=emeritus}}\n"), @"- Soumith Chintala ([soumith](https://github.com/soumith))");
+    assert_snapshot!(
+        expand("{{#maintainers nn only=emeritus,sunsetting}}\n"),
+        @r"
+    - (sunsetting) Sam Gross ([colesbury](https://github.com/colesbury))
+    - (emeritus) Soumith Chintala ([soumith](https://github.com/soumith))
+    "
+    );
 }
 
 #[test]
@@ -106,7 +115,7 @@ fn inside_list_items_and_quotes() {
        - Soumith Chintala ([soumith](https://github.com/soumith))
        - Edward Yang, lead ([ezyang](https://github.com/ezyang))
 
-    > - (sunsetting) Sam Gross ([colesbury](https://github.com/colesbury))
+    > - Sam Gross ([colesbury](https://github.com/colesbury))
     ");
 }
 
@@ -290,7 +299,7 @@ fn avatars_are_raw_html_so_only_the_html_renderer_gets_them() {
             )),
             "{chapter}: {html}"
         );
-        assert!(html.contains("||Name|Handle|Role|Status|"), "{html}");
+        assert!(html.contains("|Avatar|Name|Handle|Role|Status|"), "{html}");
         for renderer in ["markdown", "epub", "pdf"] {
             let out = expand_for(renderer, chapter);
             assert!(
@@ -309,4 +318,48 @@ fn avatars_are_raw_html_so_only_the_html_renderer_gets_them() {
             );
         }
     }
+}
+
+/// Issue 27 (8): a status or a team's name where a group goes gets the
+/// help that fixes it.
+#[test]
+fn a_status_or_a_team_for_a_group_gets_the_right_help() {
+    let data = format!(
+        "{DATA}\n[[groups]]\nid = \"infra\"\ntitle = \"Infra\"\ngithub-team = \"pytorch/infra-team\"\nmembers = [\"soumith\"]\n"
+    );
+    let files = [("maintainers.toml", data.as_str())];
+    let stderr = errors_of(&files, "{{#maintainers emeritus}}\n");
+    assert!(
+        stderr.contains(
+            "help: `emeritus` is a status, not a group: `{{#maintainers GROUP only=emeritus}}`"
+        ),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("did you mean"), "{stderr}");
+    let stderr = errors_of(&files, "{{#maintainers infra-team}}\n");
+    assert!(
+        stderr.contains("help: `infra-team` is a GitHub team; the group that claims it is `infra`: `{{#maintainers infra}}`"),
+        "{stderr}"
+    );
+    let stderr = errors_of(&files, "{{#maintainers cor}}\n");
+    assert!(stderr.contains("did you mean `core`?"), "{stderr}");
+}
+
+/// Issue 27 (11): an avatar column asked for has a header, and everyone a
+/// picture: theirs, their GitHub one, or initials.
+#[test]
+fn an_avatar_column_falls_back_to_github_and_initials() {
+    let html = expand_for(
+        "html",
+        "{{#maintainers nn style=table columns=avatar,name}}\n",
+    );
+    assert!(html.starts_with("|Avatar|Name|\n"), "{html}");
+    assert!(
+        html.contains("<img class=\"community-avatar\" src=\"https://github.com/apaszke.png\" alt=\"Adam Paszke\""),
+        "{html}"
+    );
+    assert!(
+        html.contains("<span class=\"community-initials\" title=\"Nobody On GitHub\">NG</span>"),
+        "{html}"
+    );
 }

@@ -59,16 +59,7 @@ impl BraceDirective for Maintainers {
         if let Some((id, range)) = &request.group
             && people.group(id).is_none()
         {
-            errors.push(
-                call.error_at(
-                    range.clone(),
-                    Code::UnknownGroup,
-                    format!("no group `{id}` in `{}`", people.name),
-                )
-                .with_label("unknown group")
-                .with_suggestion_for(id, did_you_mean(id, people.group_ids()))
-                .with_note(format!("groups: {}", list(people.group_ids()))),
-            );
+            errors.push(unknown_group(id, range, &people, call));
         }
         if !errors.is_empty() {
             return Err(errors);
@@ -308,6 +299,42 @@ fn style(
     Ok(style)
 }
 
+/// The error for a group the roster does not have, with the help that
+/// fixes it: a status is chosen with `only=`, a team's name leads to the
+/// group that claims it, else the closest group id.
+fn unknown_group(
+    id: &str,
+    range: &std::ops::Range<usize>,
+    people: &People,
+    call: &Call<'_>,
+) -> Diagnostic {
+    let error = call
+        .error_at(
+            range.clone(),
+            Code::UnknownGroup,
+            format!("no group `{id}` in `{}`", people.name),
+        )
+        .with_label("unknown group")
+        .with_note(format!("groups: {}", list(people.group_ids())));
+    let is_status = people.statuses().contains(&id) || KNOWN_STATUSES.contains(&id);
+    let team = id.trim_start_matches('@').to_lowercase();
+    let claimer = people.groups.iter().find(|g| {
+        g.github_teams
+            .iter()
+            .any(|t| *t == team || t.split_once('/').is_some_and(|(_, name)| name == team))
+    });
+    match (is_status, claimer) {
+        (true, _) => error.with_help(format!(
+            "`{id}` is a status, not a group: `{{{{#maintainers GROUP only={id}}}}}` lists the members of GROUP who have it"
+        )),
+        (false, Some(group)) => error.with_help(format!(
+            "`{id}` is a GitHub team; the group that claims it is `{}`: `{{{{#maintainers {}}}}}`",
+            group.id, group.id
+        )),
+        (false, None) => error.with_suggestion_for(id, did_you_mean(id, people.group_ids())),
+    }
+}
+
 /// A status both hidden and the only one shown selects nobody, always.
 fn conflicting_filters(request: &Request<'_>, call: &Call<'_>) -> Vec<Diagnostic> {
     let hidden: std::collections::HashSet<&str> =
@@ -376,7 +403,7 @@ fn check_statuses(request: &Request<'_>, people: &People, call: &Call<'_>) -> Ve
 }
 
 fn entries<'a>(people: &'a People, group: &'a Group, request: &Request<'_>) -> Vec<Entry<'a>> {
-    group
+    let mut entries: Vec<Entry<'a>> = group
         .members
         .iter()
         .filter(|m| {
@@ -387,7 +414,16 @@ fn entries<'a>(people: &'a People, group: &'a Group, request: &Request<'_>) -> V
             !hidden && wanted
         })
         .map(|m| Entry::of_member(people, m))
-        .collect()
+        .collect();
+    // `only=emeritus`: when every listed member has the one status, the
+    // `(emeritus)` before each says nothing.
+    let statuses: Vec<Option<&str>> = entries.iter().map(|e| e.status).collect();
+    if !request.only.is_empty() && statuses.windows(2).all(|w| w[0] == w[1]) {
+        for entry in &mut entries {
+            entry.status = None;
+        }
+    }
+    entries
 }
 
 /// Writes groups as headings with their descriptions and members.

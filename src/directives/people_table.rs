@@ -57,7 +57,7 @@ impl Column {
 
     fn header(&self) -> String {
         let header = match self {
-            Column::Avatar => "",
+            Column::Avatar => "Avatar",
             Column::Name => "Name",
             Column::Handle => "Handle",
             Column::Role => "Role",
@@ -85,6 +85,9 @@ impl Column {
 
     fn is_empty_for(&self, entries: &[Entry<'_>]) -> bool {
         match self {
+            // Shown by default when someone has chosen a picture; then
+            // (and when asked for) everyone has one: the chosen one, their
+            // GitHub one, or initials.
             Column::Avatar => entries.iter().all(|e| e.person.avatar.is_none()),
             Column::Name | Column::Handle => false,
             other => entries
@@ -138,11 +141,10 @@ pub fn table_events(entries: &[Entry<'_>], columns: &[Column], out: &mut Vec<Eve
         out.push(Event::Start(Tag::TableRow));
         for column in columns {
             cell(out, |out| match column {
-                Column::Avatar => {
-                    if let Some(url) = &entry.person.avatar {
-                        out.push(people_md::avatar_html(url, &entry.person.name));
-                    }
-                }
+                Column::Avatar => out.push(match avatar_url(entry.person) {
+                    Some(url) => people_md::avatar_html(&url, &entry.person.name),
+                    None => initials_html(&entry.person.name),
+                }),
                 Column::Handle => people_md::handle_link_events(entry.person, out),
                 other => {
                     if let Some(value) = other.text(entry) {
@@ -219,6 +221,20 @@ pub fn grid_html(entries: &[Entry<'_>], inline_assets: bool) -> String {
     html.newline();
     html.close("div");
     html.finish()
+}
+
+/// A table cell's initials (for a person with neither an avatar nor a
+/// login), as the grid shows them.
+fn initials_html(name: &str) -> Event<'static> {
+    let mut html = HtmlWriter::new();
+    let class = Some(Value::Fixed("community-initials"));
+    html.open(
+        "span",
+        &[("class", class), ("title", Some(Value::Text(name)))],
+    );
+    html.text(&initials(name));
+    html.close("span");
+    Event::InlineHtml(CowStr::from(html.finish()))
 }
 
 /// The person's avatar, else their GitHub one.

@@ -6,6 +6,8 @@
 use std::collections::HashMap;
 use std::io::{self, Write};
 
+use quick_xml::Writer;
+use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
 use serde_json::json;
 
 use super::{FileIndex, severity_word};
@@ -83,7 +85,8 @@ type TestCase<'d> = (String, String, Option<(&'d Diagnostic, Severity)>);
 
 /// A JUnit XML report: one test suite; in it, for every file that has
 /// problems a test case per problem (`FILE:LINE:COLUMN CODE`, failing),
-/// and for every other file checked one passing test case.
+/// and for every other file checked one passing test case. Written with
+/// `quick-xml`, which escapes every text and attribute.
 pub(super) fn junit(
     out: &mut dyn Write,
     diagnostics: &[(&Diagnostic, Severity)],
@@ -113,64 +116,61 @@ pub(super) fn junit(
     for file in checked.iter().filter(|f| !with_problems.contains(**f)) {
         cases.push((file.to_string(), file.to_string(), None));
     }
-    let failures = cases.iter().filter(|c| c.2.is_some()).count();
-    writeln!(out, r#"<?xml version="1.0" encoding="UTF-8"?>"#)?;
-    let counts = format!(
-        r#"tests="{}" failures="{failures}" errors="0" skipped="0""#,
-        cases.len()
-    );
-    writeln!(out, r#"<testsuites name="mdbook-community" {counts}>"#)?;
-    writeln!(out, r#"  <testsuite name="mdbook-community" {counts}>"#)?;
-    for (file, name, problem) in &cases {
-        write!(
-            out,
-            r#"    <testcase classname="{}" name="{}""#,
-            xml(file),
-            xml(name)
-        )?;
-        match problem {
-            None => writeln!(out, "/>")?,
-            Some((diagnostic, severity)) => {
-                writeln!(out, ">")?;
-                writeln!(
-                    out,
-                    r#"      <failure type="{}" message="{}">{}</failure>"#,
-                    xml(&format!(
-                        "{} {}",
-                        severity_word(*severity),
-                        diagnostic.code.id()
-                    )),
-                    xml(&diagnostic.message),
-                    xml(&format!("{name}: {}", described(diagnostic)))
-                )?;
-                writeln!(out, "    </testcase>")?;
-            }
-        }
-    }
-    writeln!(out, "  </testsuite>")?;
-    writeln!(out, "</testsuites>")
+    write_junit(out, &cases).map_err(io::Error::other)
 }
 
-/// `text` as XML character data or an attribute value: markup characters
-/// as references, characters XML 1.0 cannot hold (most control
-/// characters) as U+FFFD.
-fn xml(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            '\n' => out.push_str("&#10;"),
-            '\r' => out.push_str("&#13;"),
-            '\t' => out.push_str("&#9;"),
-            c if c < ' ' || matches!(c, '\u{fffe}' | '\u{ffff}') => out.push('\u{fffd}'),
-            c => out.push(c),
-        }
+fn write_junit(out: &mut dyn Write, cases: &[TestCase<'_>]) -> quick_xml::Result<()> {
+    let mut xml = Writer::new_with_indent(out, b' ', 2);
+    xml.write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None)))?;
+    let tests = cases.len().to_string();
+    let failures = cases.iter().filter(|c| c.2.is_some()).count().to_string();
+    for suite in ["testsuites", "testsuite"] {
+        let mut start = BytesStart::new(suite);
+        start.push_attribute(("name", "mdbook-community"));
+        start.push_attribute(("tests", tests.as_str()));
+        start.push_attribute(("failures", failures.as_str()));
+        start.push_attribute(("errors", "0"));
+        start.push_attribute(("skipped", "0"));
+        xml.write_event(Event::Start(start))?;
     }
-    out
+    for (file, name, problem) in cases {
+        let mut case = BytesStart::new("testcase");
+        case.push_attribute(("classname", valid(file).as_ref()));
+        case.push_attribute(("name", valid(name).as_ref()));
+        let Some((diagnostic, severity)) = problem else {
+            xml.write_event(Event::Empty(case))?;
+            continue;
+        };
+        xml.write_event(Event::Start(case))?;
+        let mut failure = BytesStart::new("failure");
+        let kind = format!("{} {}", severity_word(*severity), diagnostic.code.id());
+        failure.push_attribute(("type", kind.as_str()));
+        failure.push_attribute(("message", valid(&diagnostic.message).as_ref()));
+        xml.write_event(Event::Start(failure))?;
+        let body = format!("{name}: {}", described(diagnostic));
+        xml.write_event(Event::Text(BytesText::new(&valid(&body))))?;
+        xml.write_event(Event::End(BytesEnd::new("failure")))?;
+        xml.write_event(Event::End(BytesEnd::new("testcase")))?;
+    }
+    for suite in ["testsuite", "testsuites"] {
+        xml.write_event(Event::End(BytesEnd::new(suite)))?;
+    }
+    xml.get_mut().write_all(b"\n")?;
+    Ok(())
+}
+
+/// `text` with the characters XML 1.0 cannot hold (control characters
+/// other than tab and line breaks) as U+FFFD.
+fn valid(text: &str) -> std::borrow::Cow<'_, str> {
+    let bad = |c: char| {
+        (c < ' ' && !matches!(c, '\t' | '\n' | '\r')) || matches!(c, '\u{fffe}' | '\u{ffff}')
+    };
+    if !text.chars().any(bad) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    text.chars()
+        .map(|c| if bad(c) { '\u{fffd}' } else { c })
+        .collect()
 }
 
 #[cfg(test)]
@@ -178,11 +178,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn xml_text_is_escaped_and_valid() {
-        assert_eq!(
-            xml("a<b>&\"c'\n\u{1}\u{1b}"),
-            "a&lt;b&gt;&amp;&quot;c&apos;&#10;\u{fffd}\u{fffd}"
+    fn junit_text_is_escaped_and_valid_xml() {
+        let diagnostic = Diagnostic::error(
+            crate::diagnostic::Code::BrokenAnchor,
+            "a<b>&\"c'\n\u{1}\u{1b}",
         );
+        let cases = [(
+            "f<\"".to_string(),
+            "n".to_string(),
+            Some((&diagnostic, Severity::Error)),
+        )];
+        let mut out = Vec::new();
+        write_junit(&mut out, &cases).expect("written");
+        let xml = String::from_utf8(out).expect("UTF-8");
+        assert!(xml.contains(r#"classname="f&lt;&quot;""#), "{xml}");
+        assert!(xml.contains("a&lt;b&gt;&amp;&quot;c&apos;"), "{xml}");
+        assert!(!xml.contains('\u{1b}') && xml.contains('\u{fffd}'), "{xml}");
     }
 
     #[test]

@@ -134,22 +134,7 @@ pub fn emit(
     };
     let files = FileIndex::of(diagnostics, chapters);
     if options.format.is_machine() {
-        let all: Vec<(&Diagnostic, Severity)> = diagnostics
-            .iter()
-            .map(|d| (d, effective_severity(d, options)))
-            .collect();
-        return match options.format {
-            MessageFormat::Sarif => machine::sarif(out, &all, &files, &options.paths),
-            MessageFormat::Gitlab => ci::gitlab(out, &all, &files, &options.paths),
-            MessageFormat::Junit => {
-                let checked: Vec<&str> = (chapters.iter())
-                    .map(|c| c.name)
-                    .filter(|n| !n.is_empty())
-                    .collect();
-                ci::junit(out, &all, &files, &checked)
-            }
-            _ => machine::json_lines(out, &all, &files),
-        };
+        return emit_for_programs(out, diagnostics, chapters, &files, options);
     }
     let mut seen: HashMap<(String, Severity, String), usize> = HashMap::new();
     let mut hidden: Vec<(String, Severity, String)> = Vec::new();
@@ -194,6 +179,32 @@ pub fn emit(
         }
     }
     Ok(())
+}
+
+/// Every diagnostic in a machine format, none summarised.
+fn emit_for_programs(
+    out: &mut dyn Write,
+    diagnostics: &[Diagnostic],
+    chapters: &[ChapterSource<'_>],
+    files: &FileIndex<'_>,
+    options: &EmitOptions,
+) -> io::Result<()> {
+    let all: Vec<(&Diagnostic, Severity)> = diagnostics
+        .iter()
+        .map(|d| (d, effective_severity(d, options)))
+        .collect();
+    match options.format {
+        MessageFormat::Sarif => machine::sarif(out, &all, files, &options.paths),
+        MessageFormat::Gitlab => ci::gitlab(out, &all, files, &options.paths),
+        MessageFormat::Junit => {
+            let checked: Vec<&str> = (chapters.iter())
+                .map(|c| c.name)
+                .filter(|n| !n.is_empty())
+                .collect();
+            ci::junit(out, &all, files, &checked)
+        }
+        _ => machine::json_lines(out, &all, files),
+    }
 }
 
 /// Renders one diagnostic into `buffer`, quoting a window of a long line.

@@ -165,7 +165,10 @@ fn kinds_leave_out_quoted_parts() {
 #[test]
 fn message_formats_round_trip_by_name() {
     let names = MessageFormat::names();
-    assert_eq!(names, ["human", "json", "sarif", "github"]);
+    assert_eq!(
+        names,
+        ["human", "json", "sarif", "github", "gitlab", "junit"]
+    );
     for name in names {
         let format = MessageFormat::from_name(&name).expect("a format");
         assert_eq!(format.name(), name);
