@@ -496,6 +496,30 @@ fn subteam_cycles_are_errors() {
     assert_eq!(stderr.matches("error[C207]").count(), 2, "{stderr}");
 }
 
+/// Issue 27 (9): a people file read in a format it is not is one error,
+/// with the setting to write, not one error per line.
+#[test]
+fn a_file_in_another_format_is_one_error_with_the_setting_to_write() {
+    let markdown = "# Maintainers\n\n| Name | GitHub |\n|---|---|\n| Ada | @ada |\n| Bo | @bo |\n\n## Emeritus\n\n- Cy (@cy)\n";
+    let files = [("MAINTAINERS.md", markdown)];
+    let stderr = errors(
+        &files,
+        json!({"path": "MAINTAINERS.md", "format": "maintainers-csv"}),
+    );
+    assert_eq!(stderr.matches("error[").count(), 1, "{stderr}");
+    assert!(
+        stderr.contains(
+            "error[C102]: `MAINTAINERS.md` looks like Markdown, not a containerd MAINTAINERS file"
+        ),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(r#"people = [{ path = "MAINTAINERS.md", format = "markdown" }]"#),
+        "{stderr}"
+    );
+    assert!(stderr.contains("--> MAINTAINERS.md:1:1"), "{stderr}");
+}
+
 #[test]
 fn a_broken_source_still_builds_with_on_error_warn() {
     let dir = book_root(&[("OWNERS_ALIASES", "aliases:\n  a: [x\n")]);

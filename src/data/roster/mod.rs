@@ -14,6 +14,7 @@ mod merge;
 mod native;
 mod owners;
 mod rust_team;
+mod sniff;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -78,7 +79,10 @@ pub(super) fn read_sources(
                 warnings.append(&mut roster.warnings);
                 read.push((source.format, roster));
             }
-            Err(found) => errors.extend(found),
+            Err(found) => match sniff::wrong_format(&found, source.format, &display) {
+                Some(one) => errors.push(one),
+                None => errors.extend(found),
+            },
         }
     }
     if !errors.is_empty() {
