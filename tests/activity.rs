@@ -338,7 +338,7 @@ fn quiet_maintainers_are_warned_about_once_each() {
         &format!(
             "= note: matched by a Co-authored-by trailer naming `erin@users.noreply.github.com`, in commit {erin_commit}"
         ),
-        "= note: looked for the e-mail `jo@example.com`, the GitHub login `jo`, the name `Jo Person` in 10 commits",
+        "= note: looked for the e-mail `jo@example.com`, the GitHub login `jo` and the name `Jo Person` in 10 commits",
         "active in `core`",
         "= help: if they have stepped back, give them the status `emeritus`",
     ];
@@ -700,6 +700,28 @@ fn the_error_reference_shows_the_real_output() {
         reference.contains(&outside),
         "book/errors.md does not show:\n{outside}"
     );
+}
+
+/// Prints the examples the error reference shows:
+/// `cargo test --test activity print_examples -- --ignored --nocapture`.
+#[test]
+#[ignore = "a tool for writing book/errors.md, not a check"]
+fn print_examples() {
+    let fixture = Fixture::new(&book_toml("check-activity = \"12 months\"\n"));
+    let result = preprocess(
+        &fixture.book(),
+        json!({"check-activity": "12 months"}),
+        "# P\n",
+    );
+    println!("{}", result.stderr);
+    let dir = tempfile::tempdir().expect("tempdir");
+    write(&dir.path().join("maintainers.toml"), PEOPLE);
+    write(
+        &dir.path().join("book.toml"),
+        &book_toml("check-activity = \"12 months\"\n"),
+    );
+    let result = preprocess(dir.path(), json!({"check-activity": "12 months"}), "# P\n");
+    println!("{}", result.stderr);
 }
 
 /// The diagnostic of `stderr` whose headline holds `needle`, up to the

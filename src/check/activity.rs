@@ -162,21 +162,34 @@ impl Judge<'_> {
         if let Some(login) = &person.github {
             what.push(format!("the GitHub login `{login}`"));
         }
-        if self.activity.unique_name(&person.name) {
+        let unique = self.activity.unique_name(&person.name);
+        if unique {
             what.push(format!("the name `{}`", person.name));
         }
-        let looked = match what.len() {
-            0 => "nothing to look for: they have no e-mail, login or unique name".to_string(),
-            _ => format!("looked for {}", what.join(", ")),
+        let read = match &self.activity.history {
+            History::Read {
+                commits,
+                limit: Some(_),
+                ..
+            } => format!(
+                "{} (the `activity-max-commits` limit)",
+                plural(*commits, "commit")
+            ),
+            History::Read { commits, .. } => plural(*commits, "commit"),
+            _ => "the history".to_string(),
         };
-        let History::Read { commits, limit, .. } = &self.activity.history else {
-            return looked;
+        let looked = match what.split_last() {
+            None => format!("nothing to look for in {read}: no e-mail, login or unique name"),
+            Some((last, [])) => format!("looked for {last} in {read}"),
+            Some((last, rest)) => format!("looked for {} and {last} in {read}", rest.join(", ")),
         };
-        let limit = match limit {
-            Some(_) => " (the `activity-max-commits` limit)",
-            None => "",
-        };
-        format!("{looked} in {}{limit}", plural(*commits, "commit"))
+        match unique {
+            true => looked,
+            false => format!(
+                "{looked}; the name `{}` is more than one person's in the roster, so it does not count",
+                person.name
+            ),
+        }
     }
 
     /// One note for the members the history read is too short to judge.

@@ -174,7 +174,7 @@ mod tests {
                 message,
                 suggestion,
                 ..
-            }) => format!("{message} / {suggestion:?}"),
+            }) => format!("{message} / {}", suggestion.unwrap_or_default()),
             Err(other) => format!("{other:?}"),
         }
     }
@@ -185,12 +185,8 @@ mod tests {
         assert_eq!(message(" 1  Month "), "ok 1 month");
         assert_eq!(message("6 weeks"), "ok 6 weeks");
         assert_eq!(message("90 days"), "ok 90 days");
-        assert!(
-            message("12 monts").contains("Some(\"\\\"12 months\\\"\")"),
-            "{}",
-            message("12 monts")
-        );
-        assert!(message("1 year").contains("\"12 months\""));
+        assert!(message("12 monts").ends_with("/ \"12 months\""));
+        assert!(message("1 year").ends_with("/ \"12 months\""));
         assert!(message("365").contains("must name its unit"));
         assert!(message("0 days").contains("at least one day"));
         assert!(message("5000 months").contains("at most a hundred years"));

@@ -215,9 +215,22 @@ mod tests {
 
     #[test]
     fn a_log_line_is_read_field_by_field() {
-        let line =
-            "abc\0a@x\0ada@x\0A\0Ada\0c@x\0c@x\0C\0C\01700000000\01700000100\0B <b@x>\u{1f}C <c@y>";
-        let commit = Commit::parse(line).expect("a commit");
+        let fields = [
+            "abc",
+            "a@x",
+            "ada@x",
+            "A",
+            "Ada",
+            "c@x",
+            "c@x",
+            "C",
+            "C",
+            "1700000000",
+            "1700000100",
+            "B <b@x>\u{1f}C <c@y>",
+        ];
+        let line = fields.join("\0");
+        let commit = Commit::parse(&line).expect("a commit");
         assert_eq!(commit.hash, "abc");
         assert_eq!(commit.author.mapped_email, "ada@x");
         assert_eq!(commit.committer.name, "C");
@@ -228,6 +241,9 @@ mod tests {
         let co: Vec<&str> = commit.co_authors().map(|i| i.email).collect();
         assert_eq!(co, ["b@x", "c@y"]);
         assert!(Commit::parse("abc\0a@x").is_none());
-        assert!(Commit::parse("abc\0a\0a\0a\0a\0c\0c\0c\0c\0soon\01\0").is_none());
+        let undated = [
+            "abc", "a", "a", "a", "a", "c", "c", "c", "c", "soon", "1", "",
+        ];
+        assert!(Commit::parse(&undated.join("\0")).is_none());
     }
 }
