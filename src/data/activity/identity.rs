@@ -11,6 +11,9 @@ use crate::unicode::fold;
 /// One identity a commit names: an author, a committer or a co-author.
 #[derive(Debug, Clone, Copy)]
 pub struct Ident<'a> {
+    /// The identity as one text (its fields as the log has them, or a
+    /// trailer's value): equal keys are the same identity.
+    pub key: &'a str,
     /// The e-mail address as written in the commit.
     pub email: &'a str,
     /// The address `.mailmap` gives it (the same when it maps nothing).
@@ -33,6 +36,7 @@ impl<'a> Ident<'a> {
             _ => (value, ""),
         };
         Ident {
+            key: value,
             email,
             mapped_email: email,
             name,
@@ -157,6 +161,43 @@ impl Index {
                 .find_map(|name| *self.names.get(&fold(name.trim()))?)
                 .map(|at| (at, Match::Name)),
         }
+    }
+}
+
+/// Identities already looked up, by key: a history names the same few
+/// people again and again, and an address or name is matched once.
+#[derive(Debug, Default)]
+pub struct Cache {
+    /// Authors and committers.
+    plain: HashMap<String, Option<(usize, Match)>>,
+    /// Co-authors.
+    trailers: HashMap<String, Option<(usize, Match)>>,
+}
+
+/// At most this many identities are remembered (each a few hundred bytes):
+/// past it, a history of millions of strangers is matched without the cache.
+const CACHE_LIMIT: usize = 100_000;
+
+impl Index {
+    /// [`identify`](Self::identify), remembered in `cache`.
+    pub fn identify_cached(
+        &self,
+        ident: &Ident<'_>,
+        trailer: bool,
+        cache: &mut Cache,
+    ) -> Option<(usize, Match)> {
+        let known = match trailer {
+            true => &mut cache.trailers,
+            false => &mut cache.plain,
+        };
+        if let Some(found) = known.get(ident.key) {
+            return *found;
+        }
+        let found = self.identify(ident, trailer);
+        if known.len() < CACHE_LIMIT {
+            known.insert(ident.key.to_string(), found);
+        }
+        found
     }
 }
 

@@ -20,7 +20,7 @@ use crate::data::people::People;
 use crate::date::Day;
 use crate::diagnostic::plural;
 use git::{Commit, End};
-use identity::{Ident, Index};
+use identity::{Cache, Ident, Index};
 
 /// How a commit was found to be someone's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -197,10 +197,11 @@ fn read(
         .filter(|p| !identity::is_bot_person(p))
         .count();
     let mut oldest: Option<Day> = None;
+    let mut cache = Cache::default();
     let mut visit = |commit: &Commit<'_>| {
         let day = Day::from_unix(commit.committed);
         oldest = Some(oldest.map_or(day, |o| o.min(day)));
-        wanted -= record(commit, index, seen).min(wanted);
+        wanted -= record(commit, index, &mut cache, seen).min(wanted);
         // A shallow history is read whole, to count it.
         wanted > 0 || shallow
     };
@@ -217,7 +218,12 @@ fn read(
 
 /// Records `commit` for everyone it counts for who has no commit yet;
 /// returns how many people were found.
-fn record(commit: &Commit<'_>, index: &Index, seen: &mut [Option<Seen>]) -> usize {
+fn record(
+    commit: &Commit<'_>,
+    index: &Index,
+    cache: &mut Cache,
+    seen: &mut [Option<Seen>],
+) -> usize {
     let mut found: Vec<(usize, Match, i64, Ident<'_>)> = Vec::new();
     let roles = [
         (commit.author, commit.authored, false),
@@ -225,7 +231,7 @@ fn record(commit: &Commit<'_>, index: &Index, seen: &mut [Option<Seen>]) -> usiz
     ];
     let co_authors = commit.co_authors().map(|i| (i, commit.authored, true));
     for (ident, time, trailer) in roles.into_iter().chain(co_authors) {
-        let Some((person, how)) = index.identify(&ident, trailer) else {
+        let Some((person, how)) = index.identify_cached(&ident, trailer, cache) else {
             continue;
         };
         if seen.get(person).is_none_or(Option::is_some) {
