@@ -401,6 +401,17 @@ fn the_window_is_the_settings() {
             "bob", "carol", "dan", "erin", "frank", "gina", "gino", "jo", "kim"
         ]
     );
+    // Advice whatever the drift check's level: still warnings, exit 0.
+    let strict = json!({"check-activity": "12 months", "check-owners": "error"});
+    let result = preprocess(&fixture.book(), strict, "# P\n");
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    assert_eq!(
+        result.stderr.matches("warning[C406]").count(),
+        5,
+        "{}",
+        result.stderr
+    );
+    assert!(!result.stderr.contains("error"), "{}", result.stderr);
 }
 
 /// `columns=last-active`: the day, `(by name)` for a match by name alone,
