@@ -67,7 +67,7 @@ impl Window {
             _ => {
                 return Err(Problem::value(
                     format!(
-                        "must be a number of days, weeks or months, {example}; found \"{text}\""
+                        "must be a number of days, weeks or months, {example}, or \"off\"; found \"{text}\""
                     ),
                     None,
                 ));
@@ -143,7 +143,11 @@ impl Settings {
                     None,
                 ));
             };
-            self.check_activity = Some(Window::parse(text)?);
+            // `"off"`, as the other checks take it: the default.
+            self.check_activity = match text.trim() {
+                "off" => None,
+                text => Some(Window::parse(text)?),
+            };
             return Ok(());
         }
         match value.as_u64() {
