@@ -11,7 +11,8 @@ interleaved, and reports ratios measured side by side in one run:
   with the peers' own work in them: ten admonitions a chapter for
   mdbook-admonish, a table of contents a chapter for mdbook-toc;
 * a whole `mdbook build` of the Rust Book with and without the plugin;
-* `mdbook-community supports html`.
+* `mdbook-community supports html`;
+* reading activity from a generated 30,000-commit git history (bench/history.py).
 
 Every run's wall time and peak memory (max RSS) is taken by bench/measure, a
 tiny process that spawns the tool and reads its rusage. The results go to
@@ -41,6 +42,9 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import history  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 PEERS = {"mdbook-admonish": "1.20.0", "mdbook-toc": "0.15.4"}
@@ -771,6 +775,59 @@ def markdown_roster_cost(tools: Tools, work: Path, sizes: list[int], runs: int) 
     return samples
 
 
+# The format the plugin gives `git log` (src/data/activity/git.rs), for the
+# floor: what git itself takes to print the history.
+GIT_FORMAT = ("--format=%H%x00%ae%x00%aE%x00%an%x00%aN%x00%ce%x00%cE%x00%cn%x00%cN"
+              "%x00%at%x00%ct%x00%(trailers:key=Co-authored-by,valueonly,separator=%x1f,unfold)")
+
+
+def activity_cost(tools: Tools, work: Path, commits: int, runs: int) -> dict:
+    """Activity read from a generated history of `commits` commits (a roster
+    with people who never committed, so the whole history is read), as
+    `roster --format json`, as a build with `check-activity` and without
+    it, against `git log` alone; interleaved."""
+    repo = work / f"history-{commits}"
+    log(f"generating a {commits:,}-commit history with git fast-import")
+    started = time.monotonic()
+    made = history.make_history(repo, commits) and time.monotonic() - started
+    docs = repo / "docs"
+    items = [chapter_json("Plain", "plain.md", "# Plain\n\nNo directives here.\n", [])]
+    inputs = {}
+    for mode, settings in (("on", {"check-activity": "12 months"}), ("off", {})):
+        inputs[mode] = work / f"activity-{mode}.json"
+        config = {"preprocessor": {"community": settings}}
+        inputs[mode].write_bytes(request({"root": str(docs), "config": config, "renderer": "html"},
+                                         items, "0.5"))
+    env_now = {**ENV, "MDBOOK_COMMUNITY_NOW": history.NOW}
+    jobs = {
+        "git log": (["git", "-C", str(repo), "log", "--no-use-mailmap", GIT_FORMAT, "HEAD"], None),
+        "roster --format json": ([str(tools.plugin), "roster", str(docs), "--format", "json"], None),
+        "build, check-activity": ([str(tools.plugin)], inputs["on"]),
+        "build, no activity": ([str(tools.plugin)], inputs["off"]),
+    }
+    samples: dict[str, list[Sample]] = {name: [] for name in jobs}
+    out, err = work / "activity.out", work / "activity.err"
+    for _ in range(runs):
+        for name, (cmd, stdin) in jobs.items():
+            report = work / "measure.txt"
+            with open(stdin or os.devnull, "rb") as fin, open(out, "wb") as fout, \
+                    open(err, "wb") as ferr:
+                subprocess.run([str(tools.measure), str(report), "--", *cmd], stdin=fin,
+                               stdout=fout, stderr=ferr, cwd=docs, env=env_now)
+            wall, rss, code, cpu = report.read_text().split()
+            if int(code) != 0:
+                raise Failure(f"activity, {name}: exit status {code}: {err.read_text()[-500:]}")
+            if name == "roster --format json":
+                people = json.loads(out.read_bytes())["people"]
+                found = sum(1 for p in people if p["last_active"])
+                if found == 0 or found == len(people):
+                    raise Failure(f"activity: {found} of {len(people)} people found")
+            if name == "build, check-activity" and "C406" not in err.read_text():
+                raise Failure("activity: no C406 warning for the maintainers who never committed")
+            samples[name].append(Sample(float(wall), int(rss), int(code), float(cpu)))
+    return {"commits": commits, "generated_seconds": made or None, "samples": samples}
+
+
 def data_file_reads(tools: Tools, work: Path, root: Path, inp: Input) -> dict | None:
     """How often one run opens each data file (with strace), or None."""
     if shutil.which("strace") is None:
@@ -835,11 +892,35 @@ def peers_at_work(inputs: list[Input], results: dict, sizes: list[int], ratio) -
     return "\n".join(lines) if any_peer else None
 
 
+def activity_section(activity: dict) -> str:
+    """The report's section on reading activity from the git history."""
+    samples = activity["samples"]
+    made = activity["generated_seconds"]
+    made = f"in {made:.1f} s" if made else "in an earlier run"
+    lines = ["### Activity from the git history\n",
+             f"A generated history of {activity['commits']:,} commits (bench/history.py, "
+             f"made with `git fast-import` {made}) and a roster of 60 maintainers, 10 of whom "
+             "never committed, so that the whole history is read; medians:\n",
+             "| Run | Time (ms) | CPU (ms) | Peak memory (MiB) |",
+             "|---|--:|--:|--:|"]
+    for name, runs in samples.items():
+        lines.append(f"| {name} | {fmt_ms(med(runs))} | {med_cpu(runs) * 1000:.0f} "
+                     f"| {med_rss(runs) / 2**20:.0f} |")
+    on, off = med(samples["build, check-activity"]), med(samples["build, no activity"])
+    git_cpu = med_cpu(samples["git log"])
+    lines.append(f"\n`check-activity` adds {(on - off) * 1000:.0f} ms to a build. The CPU time "
+                 f"includes git's: `git log` alone, printing the same fields, takes "
+                 f"{git_cpu * 1000:.0f} ms of CPU, the plugin "
+                 f"{(med_cpu(samples['build, check-activity']) - git_cpu) * 1000:.0f} ms more.\n")
+    return "\n".join(lines)
+
+
 def report(inputs: list[Input], results: dict, rust_book: dict | None, supports: dict,
            drift: dict | None,
            data_reads: dict | None, tools: Tools, args: argparse.Namespace,
            elapsed: float, lychee: dict | None = None,
-           checks: dict | None = None, markdown: dict | None = None) -> tuple[str, dict]:
+           checks: dict | None = None, markdown: dict | None = None,
+           activity: dict | None = None) -> tuple[str, dict]:
     by_name = {inp.name: inp for inp in inputs}
     rows: dict[str, dict[str, Input]] = {}
     for inp in inputs:
@@ -999,6 +1080,8 @@ def report(inputs: list[Input], results: dict, rust_book: dict | None, supports:
         for n, runs in sorted(markdown.items()):
             out.append(f"| {n:,} | {fmt_ms(med(runs))} | {med_rss(runs) / 2**20:.0f} |")
         out.append("")
+    if activity:
+        out.append(activity_section(activity))
     if data_reads is not None:
         out.append("### Data files\n")
         out.append("Opens of each data file in one run over the largest 10-directive book "
@@ -1083,6 +1166,10 @@ def report(inputs: list[Input], results: dict, rust_book: dict | None, supports:
         growth = med(rb) / med(ra)
         budget.append((f"Markdown roster linear: {b // a}× the people at most {1.1 * b / a:.0f}× the time",
                        growth <= 1.1 * b / a, f"{growth:.1f}× ({a:,} → {b:,} people)"))
+    if activity:
+        whole = med(activity["samples"]["roster --format json"])
+        budget.append((f"Activity over {activity['commits']:,} commits (the whole history) under 1 s",
+                       whole < 1, f"{whole * 1000:.0f} ms"))
     if verdicts["peers"]:
         slower = [(b, p, a, c) for b, p, a, c in verdicts["peers"] if a >= c]
         fastest = max(verdicts["peers"], key=lambda x: x[2] / x[3])
@@ -1237,6 +1324,8 @@ def main() -> int:
                         help="use the binaries already built")
     parser.add_argument("--book", action="store_true",
                         help="also copy the plot to book/performance-plot.svg")
+    parser.add_argument("--activity-only", action="store_true",
+                        help="only the activity measurement (a 30,000-commit history)")
     parser.add_argument("--plot-only", action="store_true",
                         help="only draw the plot again from target/bench/results.json")
     args = parser.parse_args()
@@ -1257,6 +1346,14 @@ def main() -> int:
     tools = Tools(args)
     if not args.no_build:
         tools.build()
+    if args.activity_only:
+        try:
+            activity = activity_cost(tools, work, 30_000, 7)
+        except Failure as e:
+            log(f"FAILED: {e}")
+            return 1
+        print(activity_section(activity))
+        return 0
     tools.install_peers()
     if corpus is not None:
         tools.find_mdbook()
@@ -1288,6 +1385,9 @@ def main() -> int:
         log("Markdown roster")
         markdown = markdown_roster_cost(tools, work, [1000, 10000] if args.quick else [10000, 100000],
                                         1 if args.quick else 5)
+        log("activity from the git history")
+        activity = activity_cost(tools, work, 3_000 if args.quick else 30_000,
+                                 1 if args.quick else 7)
         largest = max((i for i in inputs if i.generated and i.per_chapter == 10
                        and i.shape == "0.5" and i.peer_work is None), key=lambda i: i.chapters)
         data_reads = data_file_reads(tools, work, root, largest)
@@ -1299,7 +1399,7 @@ def main() -> int:
 
     elapsed = time.monotonic() - started
     text, summary = report(inputs, results, rust_book, supports, drift, data_reads, tools, args,
-                           elapsed, lychee, checks, markdown)
+                           elapsed, lychee, checks, markdown, activity)
     (work / "results.md").write_text(text)
     raw = {
         "inputs": {i.name: {"bytes": i.size, "chapters": i.chapters, "shape": i.shape,
@@ -1315,6 +1415,9 @@ def main() -> int:
         "lychee": lychee,
         "markdown_roster": {str(n): [[s.wall, s.rss, s.cpu] for s in v]
                             for n, v in (markdown or {}).items()},
+        "activity": {"commits": activity["commits"],
+                     "runs": {k: [[s.wall, s.rss, s.cpu] for s in v]
+                              for k, v in activity["samples"].items()}},
         "check_against_build": {book: {k: [[s.wall, s.rss, s.cpu] for s in v]
                                        for k, v in runs.items()}
                                 for book, runs in (checks or {}).items()},

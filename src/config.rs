@@ -10,8 +10,11 @@ use crate::mdbook::config::BookToml;
 use crate::mdbook::{Context, Generation, MarkdownOptions};
 use crate::paths;
 
+mod activity;
 mod people;
 mod redirects;
+
+pub use activity::Window;
 
 pub use redirects::Redirect;
 
@@ -81,6 +84,12 @@ pub struct Settings {
     pub check_owners: Level,
     /// `inactive-statuses`: statuses that mean someone no longer serves.
     pub inactive_statuses: Vec<String>,
+    /// `check-activity`: how long an active member of a group may go
+    /// without a commit before a warning says so (`None`: not checked).
+    pub check_activity: Option<Window>,
+    /// `activity-max-commits`: at most this many commits of the history
+    /// are read.
+    pub activity_max_commits: Option<u64>,
     /// `codeowners`: the CODEOWNERS file, relative to the root.
     pub codeowners: Option<PathBuf>,
     /// `contributing`: the CONTRIBUTING file, relative to the root.
@@ -106,6 +115,8 @@ pub const OUR_KEYS: &[&str] = &[
     "codeowners",
     "check-owners",
     "inactive-statuses",
+    "check-activity",
+    "activity-max-commits",
     "contributing",
     "contributing-url",
     "check-anchors",
@@ -145,6 +156,8 @@ impl Settings {
             people_configured: false,
             check_owners: Level::default(),
             inactive_statuses: INACTIVE_STATUSES.map(str::to_string).to_vec(),
+            check_activity: None,
+            activity_max_commits: None,
             codeowners: None,
             contributing: None,
             contributing_url: None,
@@ -177,6 +190,7 @@ impl Settings {
             "check-anchors" => self.check_anchors = Level::read(value)?,
             "people" => self.apply_people(value)?,
             "check-owners" | "inactive-statuses" => self.apply_owner_check(key, value)?,
+            "check-activity" | "activity-max-commits" => self.apply_activity(key, value)?,
             "codeowners" | "contributing" => {
                 let path = path(value)?;
                 let problem = self.missing_file(&path);

@@ -10,6 +10,7 @@ mod check;
 mod cmd;
 mod config;
 mod data;
+mod date;
 mod diagnostic;
 mod directives;
 mod expand;

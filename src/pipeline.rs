@@ -8,6 +8,7 @@ use std::sync::Arc;
 use crate::check::{self, Checked};
 use crate::config::{Level, OnError, Settings};
 use crate::data::Data;
+use crate::date::Day;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::expand::{self, Expanded, Registry, Run};
 use crate::ids::HeadingTexts;
@@ -50,7 +51,7 @@ pub fn preprocess(
     }
 
     let chapters = &request.book.chapters;
-    let (mut answer, mut found) = run_stages(&settings, registry, chapters);
+    let (mut answer, mut found) = run_stages(&settings, registry, chapters, env.today);
     report::map_to_files(&mut found, chapters, &settings);
     found.splice(0..0, settings_problems);
     if reporter.report(stderr, found, chapters, &settings) {
@@ -87,18 +88,20 @@ pub fn process_chapters(
     registry: &Registry,
     chapters: &[Chapter],
 ) -> (Vec<Option<String>>, Vec<Diagnostic>) {
-    let (mut answer, diagnostics) = run_stages(settings, registry, chapters);
+    let (mut answer, diagnostics) = run_stages(settings, registry, chapters, None);
     let contents = (0..chapters.len()).map(|i| answer.content(i)).collect();
     (contents, diagnostics)
 }
 
 /// The stages from data to check: expand, index, resolve and check, the
-/// drift check. The new contents are left to be made one at a time while
+/// drift and activity checks (the activity window ending `today`, or by
+/// the clock). The new contents are left to be made one at a time while
 /// the answer is written, so that they are never all in memory.
 fn run_stages<'a>(
     settings: &Settings,
     registry: &Registry,
     chapters: &'a [Chapter],
+    today: Option<Day>,
 ) -> (Answer<'a>, Vec<Diagnostic>) {
     let data = Data::default();
     let run = Run {
@@ -121,13 +124,16 @@ fn run_stages<'a>(
     };
     drop(book);
     let drift = check::owners::check(settings, &data);
+    let activity = check::activity::check(settings, &data, today);
     // Data files' own problems first, once each; then the drift between
-    // CODEOWNERS and the roster; then the chapters', in order; then why the
-    // drift check could not run, unless a directive's error says it already.
+    // CODEOWNERS and the roster, and who has been quiet; then the
+    // chapters', in order; then why the drift check could not run, unless
+    // a directive's error says it already.
     let mut diagnostics = data.diagnostics();
     let (not_checked, drift): (Vec<_>, Vec<_>) =
         drift.into_iter().partition(|d| d.follow_on.is_some());
     diagnostics.extend(drift);
+    diagnostics.extend(activity);
     diagnostics.extend(redirects);
     let mut resolved: Vec<Option<expand::Resolved>> = (0..chapters.len()).map(|_| None).collect();
     for (

@@ -7,6 +7,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+pub mod activity;
 pub mod anchors;
 pub mod owners;
 pub mod redirects;

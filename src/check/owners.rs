@@ -81,7 +81,7 @@ fn not_checked(e: &LoadError, level: Level) -> Diagnostic {
     }
 }
 
-fn has_roster(settings: &Settings) -> bool {
+pub(super) fn has_roster(settings: &Settings) -> bool {
     settings.people_configured
         || settings
             .in_root(std::path::Path::new(crate::config::DEFAULT_FILE))

@@ -26,6 +26,9 @@ pub mod vars {
     pub const MESSAGE_FILE: &str = "MDBOOK_COMMUNITY_MESSAGE_FILE";
     /// Set by `check` only: where the counts of errors and warnings go.
     pub const CHECK_STATUS: &str = "MDBOOK_COMMUNITY_CHECK_STATUS";
+    /// `YYYY-MM-DD`: the day `check-activity`'s window ends, instead of
+    /// today (for a build that must not change with the date).
+    pub const NOW: &str = "MDBOOK_COMMUNITY_NOW";
 }
 
 /// An mdBook preprocessor for community docs: maintainer lists, FAQ blocks

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::vars;
+use crate::date::Day;
 use crate::diagnostic::Code;
 use crate::report::{Environment, MessageFormat, run_error};
 use crate::{directives, preprocess};
@@ -49,7 +50,23 @@ fn environment() -> Result<Environment, String> {
         message_format: message_format()?,
         message_file: path(vars::MESSAGE_FILE),
         check_status: path(vars::CHECK_STATUS),
+        today: today()?,
     })
+}
+
+/// The day from `MDBOOK_COMMUNITY_NOW`, if it is set (`None`: the clock's).
+fn today() -> Result<Option<Day>, String> {
+    let Some(value) = std::env::var_os(vars::NOW).filter(|v| !v.is_empty()) else {
+        return Ok(None);
+    };
+    let value = value.to_string_lossy();
+    match Day::parse(value.trim()) {
+        Some(day) => Ok(Some(day)),
+        None => Err(format!(
+            "{} is `{value}`; expected a day as YYYY-MM-DD, e.g. 2026-03-01",
+            vars::NOW
+        )),
+    }
 }
 
 /// The shape diagnostics are printed in, from `MDBOOK_COMMUNITY_MESSAGE_FORMAT`

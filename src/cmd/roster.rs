@@ -12,8 +12,10 @@ use toml_edit::{Array, DocumentMut, InlineTable, Item, Table};
 
 use super::book::{LoadedBook, NotABook, cannot_run, print};
 use crate::data::Data;
+use crate::data::activity::Activity;
 use crate::data::people::{Member, People, Person};
-use crate::diagnostic::Place;
+use crate::diagnostic::{Code, Diagnostic, Place};
+use crate::paths::repository_of;
 use crate::report::MessageFormat;
 
 /// `--format`'s values.
@@ -70,10 +72,25 @@ pub fn run(book_dir: &Path, format: RosterFormat, color: bool) -> u8 {
             return 1;
         }
     };
+    // Activity costs a walk of the history: only JSON shows it, and only
+    // in a repository.
+    let repository = repository_of(&settings.root).filter(|_| format == RosterFormat::Json);
+    let activity = repository
+        .as_ref()
+        .map(|_| data.activity(&settings, &people));
+    if let Some((why, repository)) = (activity.as_ref())
+        .and_then(|a| a.history.cannot_judge())
+        .zip(repository)
+    {
+        let note = Diagnostic::note(Code::ActivityNotJudged, why)
+            .at_path(crate::paths::display(&repository.join(".git")))
+            .with_note("`last_active` is null for everyone without a commit in it");
+        let _ = print(&mut stderr, &[note], book_dir, MessageFormat::Human, color);
+    }
     let mut out = std::io::BufWriter::new(&mut stdout);
     let written = match format {
         RosterFormat::Human => out.write_all(human(&people).as_bytes()),
-        RosterFormat::Json => serde_json::to_writer(&mut out, &json(&people))
+        RosterFormat::Json => serde_json::to_writer(&mut out, &json(&people, activity.as_deref()))
             .map_err(std::io::Error::from)
             .and_then(|()| out.write_all(b"\n")),
         RosterFormat::Toml => out.write_all(toml(&people).to_string().as_bytes()),
@@ -108,6 +125,11 @@ struct PersonJson<'a> {
     url: Option<&'a str>,
     fields: Fields<'a>,
     source: Option<String>,
+    /// The day of the last counted commit, `YYYY-MM-DD`.
+    last_active: Option<String>,
+    /// How that commit was matched: `email`, `noreply`, `mailmap`,
+    /// `trailer` or `name`.
+    activity_match: Option<&'static str>,
 }
 
 #[derive(Serialize)]
@@ -145,9 +167,10 @@ impl Serialize for Fields<'_> {
     }
 }
 
-/// The roster in the stable JSON shape.
-pub fn json(people: &People) -> RosterJson<'_> {
-    let persons = people.people.iter().map(|p| PersonJson {
+/// The roster in the stable JSON shape, with each person's last counted
+/// commit from `activity` (null without it).
+pub fn json<'a>(people: &'a People, activity: Option<&Activity>) -> RosterJson<'a> {
+    let persons = people.people.iter().enumerate().map(|(at, p)| PersonJson {
         handle: &p.handle,
         name: &p.name,
         github: p.github.as_deref(),
@@ -156,6 +179,8 @@ pub fn json(people: &People) -> RosterJson<'_> {
         url: p.url.as_deref(),
         fields: Fields(&p.fields),
         source: source(&p.at),
+        last_active: activity.and_then(|a| a.of(at)).map(|s| s.day.to_string()),
+        activity_match: activity.and_then(|a| a.of(at)).map(|s| s.how.name()),
     });
     let groups = people.groups.iter().map(|group| GroupJson {
         id: &group.id,

@@ -132,3 +132,24 @@ fn locates_keys_in_book_toml() {
     let range = book_toml.plugin_key("on-eror", true).expect("found");
     assert_eq!(&text[range], "\"warn\"");
 }
+
+#[test]
+fn check_activity_takes_a_window_or_off() {
+    let read = |value: Value| {
+        let table = serde_json::json!({"check-activity": value, "activity-max-commits": 500});
+        Settings::from_context(&context(table), Generation::V05)
+    };
+    let settings = read(serde_json::json!("off")).expect("valid");
+    assert_eq!(settings.check_activity, None);
+    assert_eq!(settings.activity_max_commits, Some(500));
+    let settings = read(serde_json::json!("2 weeks")).expect("valid");
+    assert_eq!(
+        settings.check_activity.map(|w| w.to_string()).as_deref(),
+        Some("2 weeks")
+    );
+    let problems = read(serde_json::json!("2 fortnights")).expect_err("invalid");
+    assert!(
+        problems[0].message.contains("unknown unit `fortnights`"),
+        "{problems:?}"
+    );
+}

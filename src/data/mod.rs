@@ -1,11 +1,14 @@
-//! The data stage: the people, CODEOWNERS and CONTRIBUTING files, each
-//! loaded at most once per run and only when something first needs it (a
-//! book without people directives never reads `maintainers.toml`).
+//! The data stage: the people, CODEOWNERS and CONTRIBUTING files, and
+//! the git history's activity, each loaded at most once per run and only
+//! when something first needs it (a book without people directives never
+//! reads `maintainers.toml`; one that asks nothing of activity never runs
+//! `git`).
 //!
 //! Each format has its own module and loader; [`tree`] is the spanned
 //! TOML/JSON reader the people file is read with, [`files`] the one lookup
 //! and text decoding every loader shares.
 
+pub mod activity;
 pub mod codeowners;
 pub mod contributing;
 pub mod files;
@@ -19,6 +22,7 @@ use std::sync::{Arc, OnceLock};
 use crate::config::Settings;
 use crate::diagnostic::{Diagnostic, FollowOn, SourceFile, plural};
 use crate::mdbook::Chapter;
+use activity::Activity;
 use codeowners::CodeOwners;
 use contributing::Contributing;
 use files::{CODEOWNERS_CANDIDATES, ReadError, display_path, find_in_root_then_parent};
@@ -81,6 +85,8 @@ pub struct Data {
     people: OnceLock<(Loaded<People>, Vec<Diagnostic>)>,
     contributing: OnceLock<Loaded<Contributing>>,
     codeowners: OnceLock<(Loaded<CodeOwners>, Vec<Diagnostic>)>,
+    /// When each person of the roster last committed.
+    activity: OnceLock<Arc<Activity>>,
 }
 
 impl Data {
@@ -96,6 +102,21 @@ impl Data {
             .get_or_init(|| load_codeowners(settings))
             .0
             .clone()
+    }
+
+    /// When each person of `people` (the roster of
+    /// [`people`](Self::people)) last committed, read from the git history
+    /// on first use.
+    pub fn activity(&self, settings: &Settings, people: &People) -> Arc<Activity> {
+        Arc::clone(
+            self.activity
+                .get_or_init(|| Arc::new(activity::load(settings, people))),
+        )
+    }
+
+    /// The activity, if something has asked for it.
+    pub fn activity_loaded(&self) -> Option<&Arc<Activity>> {
+        self.activity.get()
     }
 
     /// CONTRIBUTING, loaded on first use.

@@ -6,7 +6,7 @@
 
 /// The kind of a diagnostic. The numbering follows the pipeline: `C0xx` the
 /// run, `C1xx` settings, `C2xx` data files, `C3xx` CODEOWNERS, `C4xx` the
-/// drift check, `C5xx` directives, `C6xx` links and anchors, `C7xx`
+/// drift and activity checks, `C5xx` directives, `C6xx` links and anchors, `C7xx`
 /// redirects.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Code {
@@ -51,6 +51,10 @@ pub enum Code {
     InactiveOwner,
     /// CODEOWNERS rules whose paths have no active owner.
     NoActiveOwner,
+    /// An active member of a group without a commit in `check-activity`.
+    InactiveMaintainer,
+    /// The history cannot say who is active: a shallow clone, no repository.
+    ActivityNotJudged,
     /// `{{#name}}` where `name` is not a directive of this plugin.
     UnknownDirective,
     /// `{{#name` not closed on its line.
@@ -222,6 +226,20 @@ const TABLE: &[(Code, &str, &str, &str, &str)] = &[
         "no-active-owner",
         "paths with no active code owner",
         "Add an active owner to the rule.",
+    ),
+    (
+        Code::InactiveMaintainer,
+        "C406",
+        "inactive-maintainer",
+        "an active maintainer with no commit in the `check-activity` window",
+        "Nothing may be wrong: ask them; if they have stepped back, give them an inactive status. If they commit under another address, add it to `.mailmap`.",
+    ),
+    (
+        Code::ActivityNotJudged,
+        "C407",
+        "activity-not-judged",
+        "a git history that cannot say who is active",
+        "Build from a full clone of the repository (`fetch-depth: 0` with actions/checkout).",
     ),
     (
         Code::UnknownDirective,

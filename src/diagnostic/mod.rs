@@ -301,6 +301,12 @@ impl Diagnostic {
         self
     }
 
+    /// Turns the diagnostic into a note.
+    pub fn as_note(mut self) -> Self {
+        self.severity = Severity::Note;
+        self
+    }
+
     /// Whether this is an error.
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error

@@ -4,7 +4,10 @@
 
 use pulldown_cmark::{CowStr, Event, HeadingLevel, Tag, TagEnd};
 
+use std::sync::Arc;
+
 use crate::config::Level;
+use crate::data::activity::{Activity, History};
 use crate::data::people::{Group, KNOWN_STATUSES, People};
 use crate::diagnostic::{Code, Diagnostic, did_you_mean};
 use crate::directives::people_md::{self, Entry};
@@ -64,6 +67,8 @@ impl BraceDirective for Maintainers {
         if !errors.is_empty() {
             return Err(errors);
         }
+        let activity = activity(&request, &people, call, cx);
+        let activity = activity.as_deref();
         match &request.group {
             Some((id, range)) => {
                 let group = people.group(id).ok_or_else(|| {
@@ -73,11 +78,40 @@ impl BraceDirective for Maintainers {
                         format!("no group `{id}`"),
                     )]
                 })?;
-                expand_group(&people, group, &request, call, cx)
+                expand_group(&people, group, &request, activity, call, cx)
             }
-            None => expand_hierarchy(&people, &request, call, cx),
+            None => expand_hierarchy(&people, &request, activity, call, cx),
         }
     }
+}
+
+/// The activity a `last-active` column of a table shows, read from the
+/// git history on first use; a note at the column when the history cannot
+/// say (unless `check-activity` says it once for the book).
+fn activity(
+    request: &Request<'_>,
+    people: &People,
+    call: &Call<'_>,
+    cx: &Cx<'_>,
+) -> Option<Arc<Activity>> {
+    let column = (request.columns.iter().flatten()).find(|(name, _)| name == "last-active");
+    let (_, range) = column.filter(|_| request.style == Style::Table)?;
+    let activity = cx.run.data.activity(cx.settings(), people);
+    if let Some(why) = activity.history.cannot_judge()
+        && cx.settings().check_activity.is_none()
+    {
+        let note = call
+            .error_at(range.clone(), Code::ActivityNotJudged, why)
+            .as_note()
+            .with_label("`unknown` where no commit was found");
+        cx.report(match activity.history {
+            History::Shallow { .. } => note.with_help(
+                "a shallow clone has only the newest commits: fetch the whole history (`fetch-depth: 0` with actions/checkout)",
+            ),
+            _ => note,
+        });
+    }
+    Some(activity)
 }
 
 /// `{{#maintainers GROUP ...}}`: one group as a list, a table or a
@@ -86,6 +120,7 @@ fn expand_group(
     people: &People,
     group: &Group,
     request: &Request<'_>,
+    activity: Option<&Activity>,
     call: &Call<'_>,
     cx: &Cx<'_>,
 ) -> Result<Expansion, Vec<Diagnostic>> {
@@ -114,14 +149,12 @@ fn expand_group(
             return Ok(Expansion::Inline(to_markdown(events, options)));
         }
         (_, _) => {
-            let inline_assets = !cx.settings().assets_installed;
-            render_block(
-                &entries,
-                request,
-                cx.settings().html,
-                inline_assets,
-                &mut events,
-            );
+            let look = Look {
+                html: cx.settings().html,
+                inline_assets: !cx.settings().assets_installed,
+                activity,
+            };
+            render_block(&entries, request, look, &mut events);
         }
     }
     Ok(Expansion::Block(to_markdown(events, options)))
@@ -131,6 +164,7 @@ fn expand_group(
 fn expand_hierarchy(
     people: &People,
     request: &Request<'_>,
+    activity: Option<&Activity>,
     call: &Call<'_>,
     cx: &Cx<'_>,
 ) -> Result<Expansion, Vec<Diagnostic>> {
@@ -145,7 +179,11 @@ fn expand_hierarchy(
     let writer = Hierarchy {
         people,
         request,
-        html: cx.settings().html,
+        look: Look {
+            html: cx.settings().html,
+            inline_assets: false,
+            activity,
+        },
         cx,
         call,
     };
@@ -430,7 +468,7 @@ fn entries<'a>(people: &'a People, group: &'a Group, request: &Request<'_>) -> V
 struct Hierarchy<'a> {
     people: &'a People,
     request: &'a Request<'a>,
-    html: bool,
+    look: Look<'a>,
     cx: &'a Cx<'a>,
     call: &'a Call<'a>,
 }
@@ -488,7 +526,7 @@ impl Hierarchy<'_> {
                     people_md::sentence_events(&entries, out);
                     out.push(Event::End(TagEnd::Paragraph));
                 }
-                _ => render_block(&entries, self.request, self.html, false, out),
+                _ => render_block(&entries, self.request, self.look, out),
             }
         }
     }
@@ -531,24 +569,34 @@ impl Hierarchy<'_> {
     }
 }
 
+/// How a group's entries are shown besides the style.
+#[derive(Clone, Copy)]
+struct Look<'a> {
+    /// For mdBook's HTML renderer.
+    html: bool,
+    /// A grid carries its CSS (the book never ran `install`).
+    inline_assets: bool,
+    /// The `last-active` column's data.
+    activity: Option<&'a Activity>,
+}
+
 /// A group's entries as a list, table or grid.
 fn render_block(
     entries: &[Entry<'_>],
     request: &Request<'_>,
-    html: bool,
-    inline_assets: bool,
+    look: Look<'_>,
     out: &mut Vec<Event<'static>>,
 ) {
     match request.style {
         Style::Table => {
             let columns = match &request.columns {
                 Some(names) => names.iter().map(|(n, _)| Column::named(n)).collect(),
-                None => people_table::default_columns(entries, html),
+                None => people_table::default_columns(entries, look.html),
             };
-            people_table::table_events(entries, &columns, out);
+            people_table::table_events(entries, &columns, look.activity, out);
         }
-        Style::Grid if html => {
-            let grid = people_table::grid_html(entries, inline_assets);
+        Style::Grid if look.html => {
+            let grid = people_table::grid_html(entries, look.inline_assets);
             out.push(Event::Start(Tag::HtmlBlock));
             out.push(Event::Html(CowStr::from(grid)));
             out.push(Event::End(TagEnd::HtmlBlock));

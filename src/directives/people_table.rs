@@ -5,6 +5,7 @@
 use pulldown_cmark::{Alignment, CowStr, Event, Tag, TagEnd};
 
 use super::people_md::{self, Entry};
+use crate::data::activity::{Activity, History, Match};
 use crate::data::people::Person;
 use crate::markdown::html::{HtmlWriter, Value};
 
@@ -25,12 +26,14 @@ pub enum Column {
     Affiliation,
     /// The e-mail address.
     Email,
+    /// The day of the person's last counted commit (from the git history).
+    LastActive,
     /// A free field of the member or the person.
     Field(String),
 }
 
 /// The names `columns=` takes besides field names, in default order.
-pub const BUILT_IN: [&str; 7] = [
+pub const BUILT_IN: [&str; 8] = [
     "avatar",
     "name",
     "handle",
@@ -38,6 +41,7 @@ pub const BUILT_IN: [&str; 7] = [
     "status",
     "affiliation",
     "email",
+    "last-active",
 ];
 
 impl Column {
@@ -51,6 +55,7 @@ impl Column {
             "status" => Column::Status,
             "affiliation" => Column::Affiliation,
             "email" => Column::Email,
+            "last-active" => Column::LastActive,
             field => Column::Field(field.to_string()),
         }
     }
@@ -64,16 +69,17 @@ impl Column {
             Column::Status => "Status",
             Column::Affiliation => "Affiliation",
             Column::Email => "E-mail",
+            Column::LastActive => "Last active",
             Column::Field(name) => return crate::unicode::sentence_case(name),
         };
         header.to_string()
     }
 
-    /// The column's text for `entry` (not the avatar or handle, which are
-    /// not text).
+    /// The column's text for `entry` (not the avatar, handle or last
+    /// activity, which are not data the entry holds).
     fn text<'e>(&self, entry: &Entry<'e>) -> Option<&'e str> {
         match self {
-            Column::Avatar | Column::Handle => None,
+            Column::Avatar | Column::Handle | Column::LastActive => None,
             Column::Name => Some(&entry.person.name),
             Column::Role => entry.role,
             Column::Status => entry.status,
@@ -89,7 +95,7 @@ impl Column {
             // (and when asked for) everyone has one: the chosen one, their
             // GitHub one, or initials.
             Column::Avatar => entries.iter().all(|e| e.person.avatar.is_none()),
-            Column::Name | Column::Handle => false,
+            Column::Name | Column::Handle | Column::LastActive => false,
             other => entries
                 .iter()
                 .all(|e| other.text(e).is_none_or(str::is_empty)),
@@ -121,8 +127,14 @@ pub fn default_columns(entries: &[Entry<'_>], html: bool) -> Vec<Column> {
     columns
 }
 
-/// A table of `entries` with `columns`.
-pub fn table_events(entries: &[Entry<'_>], columns: &[Column], out: &mut Vec<Event<'static>>) {
+/// A table of `entries` with `columns`; `activity` fills the
+/// `last-active` column.
+pub fn table_events(
+    entries: &[Entry<'_>],
+    columns: &[Column],
+    activity: Option<&Activity>,
+    out: &mut Vec<Event<'static>>,
+) {
     out.push(Event::Start(Tag::Table(vec![
         Alignment::None;
         columns.len()
@@ -146,6 +158,7 @@ pub fn table_events(entries: &[Entry<'_>], columns: &[Column], out: &mut Vec<Eve
                     None => initials_html(&entry.person.name),
                 }),
                 Column::Handle => people_md::handle_link_events(entry.person, out),
+                Column::LastActive => out.push(text(&last_active(entry.person, activity))),
                 other => {
                     if let Some(value) = other.text(entry) {
                         out.push(text(value));
@@ -156,6 +169,21 @@ pub fn table_events(entries: &[Entry<'_>], columns: &[Column], out: &mut Vec<Eve
         out.push(Event::End(TagEnd::TableRow));
     }
     out.push(Event::End(TagEnd::Table));
+}
+
+/// The `last-active` cell: the day of the person's last counted commit
+/// (`(by name)` when only their name matched it), `no commits found`, or
+/// `unknown` when the history cannot say (a shallow clone, no repository).
+fn last_active(person: &Person, activity: Option<&Activity>) -> String {
+    let Some(activity) = activity else {
+        return "unknown".to_string();
+    };
+    match activity.of_handle(&person.handle) {
+        Some(seen) if seen.how == Match::Name => format!("{} (by name)", seen.day),
+        Some(seen) => seen.day.to_string(),
+        None if matches!(activity.history, History::Read { .. }) => "no commits found".to_string(),
+        None => "unknown".to_string(),
+    }
 }
 
 /// One table cell holding what `content` writes.

@@ -105,7 +105,7 @@ pub(super) fn sarif(
 fn default_level(code: crate::diagnostic::Code) -> &'static str {
     use crate::diagnostic::Code::*;
     match code {
-        RedirectedLink => "note",
+        RedirectedLink | ActivityNotJudged => "note",
         UntestedMdbook
         | UnknownDirective
         | UnclosedDirective
@@ -116,7 +116,8 @@ fn default_level(code: crate::diagnostic::Code) -> &'static str {
         | OwnerNotInRoster
         | UnclaimedTeam
         | InactiveOwner
-        | NoActiveOwner => "warning",
+        | NoActiveOwner
+        | InactiveMaintainer => "warning",
         _ => "error",
     }
 }

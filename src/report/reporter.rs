@@ -39,6 +39,9 @@ pub struct Environment {
     /// warnings are written to. The run then prints nothing, fails on
     /// nothing, and reports errors as errors whatever `on-error` says.
     pub check_status: Option<PathBuf>,
+    /// `MDBOOK_COMMUNITY_NOW`: the day the activity check's window ends
+    /// (`None`: today, by the clock).
+    pub today: Option<crate::date::Day>,
 }
 
 /// Prints a problem that stops the run before there is anything to

@@ -51,7 +51,13 @@ fn structured(text: &str, first: &str) -> Option<PeopleFormat> {
     if first == "aliases:" {
         return Some(PeopleFormat::OwnersAliases);
     }
-    let owners_keys = ["approvers:", "reviewers:", "filters:", "options:", "emeritus_approvers:"];
+    let owners_keys = [
+        "approvers:",
+        "reviewers:",
+        "filters:",
+        "options:",
+        "emeritus_approvers:",
+    ];
     owners_keys
         .iter()
         .any(|k| first.starts_with(k))
@@ -60,15 +66,19 @@ fn structured(text: &str, first: &str) -> Option<PeopleFormat> {
 
 /// Mostly quoted CSV rows (`"login","Name",...`).
 fn csv_rows(lines: &[&str]) -> Option<PeopleFormat> {
-    let rows = lines.iter().filter(|l| l.starts_with('"') && l.contains("\",\""));
+    let rows = lines
+        .iter()
+        .filter(|l| l.starts_with('"') && l.contains("\",\""));
     let content = lines.iter().filter(|l| !l.starts_with('#')).count();
     (rows.count() * 2 > content).then_some(PeopleFormat::MaintainersCsv)
 }
 
 /// This plugin's TOML tables.
 fn native_tables(lines: &[&str]) -> Option<PeopleFormat> {
-    (lines.iter().any(|l| l.starts_with("[people.") || *l == "[[groups]]"))
-        .then_some(PeopleFormat::Community)
+    (lines
+        .iter()
+        .any(|l| l.starts_with("[people.") || *l == "[[groups]]"))
+    .then_some(PeopleFormat::Community)
 }
 
 /// Headings, with tables and lists making up a good part of the lines.

@@ -80,7 +80,7 @@ fn hostile_names_stay_text() {
     let entries = [Entry::of_person(&evil)];
     let mut out = Vec::new();
     let columns = crate::directives::people_table::default_columns(&entries, true);
-    crate::directives::people_table::table_events(&entries, &columns, &mut out);
+    crate::directives::people_table::table_events(&entries, &columns, None, &mut out);
     let markdown = md(out);
     let mut html = String::new();
     pulldown_cmark::html::push_html(

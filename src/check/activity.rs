@@ -1,0 +1,273 @@
+//! The activity check (`check-activity`): a warning for each active member
+//! of a group whose last counted commit is older than the window, or who
+//! has none in a history that reaches back past it. Advice, never an
+//! error: a maintainer may be reviewing, mentoring or on leave, and no
+//! commit shows that.
+//!
+//! A history that cannot answer (a shallow clone, a book in no
+//! repository, a `git` that fails) gives one note and no finding; so do
+//! members the history read does not reach back far enough to judge.
+
+use std::sync::Arc;
+
+use crate::config::{Settings, Window};
+use crate::data::Data;
+use crate::data::activity::{Activity, History, Match, Seen, identity};
+use crate::data::people::{People, Person};
+use crate::date::Day;
+use crate::diagnostic::{Code, Diagnostic, Place, plural};
+use crate::mdbook::config::BookToml;
+
+/// The activity check's findings, or nothing when `check-activity` is not
+/// set or the book has no roster. `today` is the day the window ends
+/// (`None`: by the clock).
+pub fn check(settings: &Settings, data: &Data, today: Option<Day>) -> Vec<Diagnostic> {
+    let Some(window) = settings.check_activity else {
+        return Vec::new();
+    };
+    if !super::owners::has_roster(settings) {
+        return Vec::new();
+    }
+    let Ok(people) = data.people(settings) else {
+        return Vec::new(); // the roster's own problems are reported by the data stage
+    };
+    let activity = data.activity(settings, &people);
+    let History::Read { oldest, .. } = &activity.history else {
+        let why = activity.history.cannot_judge().unwrap_or_default();
+        return vec![not_judged(settings, why, &activity.history)];
+    };
+    let judge = Judge {
+        people: &people,
+        activity: &activity,
+        window,
+        cutoff: window.cutoff(today.unwrap_or_else(Day::today)),
+        oldest: *oldest,
+        inactive: inactive_status(settings),
+    };
+    let active = active_groups(&people, &settings.inactive_statuses);
+    let mut found = Vec::new();
+    let mut unjudged = Vec::new();
+    for (index, groups) in active.iter().enumerate() {
+        let person = &people.people[index];
+        if groups.is_empty() || identity::is_bot_person(person) {
+            continue;
+        }
+        match activity.of(index) {
+            Some(seen) if seen.day < judge.cutoff => found.push(judge.quiet(index, seen, groups)),
+            Some(_) => {}
+            None if oldest.is_some_and(|o| o < judge.cutoff) => {
+                found.push(judge.never(index, groups));
+            }
+            None => unjudged.push(person),
+        }
+    }
+    if !unjudged.is_empty() {
+        found.push(judge.too_short(settings, &unjudged));
+    }
+    found
+}
+
+/// The first inactive status, for the help.
+fn inactive_status(settings: &Settings) -> String {
+    (settings.inactive_statuses.first()).map_or_else(|| "emeritus".to_string(), Clone::clone)
+}
+
+/// For each person, the groups they serve in (a membership whose status is
+/// not inactive), in file order.
+fn active_groups(people: &People, inactive: &[String]) -> Vec<Vec<usize>> {
+    let mut active = vec![Vec::new(); people.people.len()];
+    for (index, group) in people.groups.iter().enumerate() {
+        for member in &group.members {
+            let gone = member.status.as_ref().is_some_and(|s| inactive.contains(s));
+            let groups: &mut Vec<usize> = &mut active[member.person];
+            if !gone && groups.last() != Some(&index) {
+                groups.push(index);
+            }
+        }
+    }
+    active
+}
+
+/// What the findings are judged against.
+struct Judge<'a> {
+    people: &'a People,
+    activity: &'a Activity,
+    window: Window,
+    /// The first day inside the window.
+    cutoff: Day,
+    /// The oldest commit read.
+    oldest: Option<Day>,
+    /// A status to suggest.
+    inactive: String,
+}
+
+impl Judge<'_> {
+    /// Person `index`, quiet since `seen`.
+    fn quiet(&self, index: usize, seen: &Seen, groups: &[usize]) -> Diagnostic {
+        let person = &self.people.people[index];
+        let message = format!(
+            "{} last committed on {}, more than {} ago",
+            who(person),
+            seen.day,
+            self.window
+        );
+        self.at(index, groups, Diagnostic::warning(Code::InactiveMaintainer, message))
+            .with_note(matched(seen))
+            .with_help(format!(
+                "if they have stepped back, give them the status `{}`; reviews, issues and meetings do not show in the history",
+                self.inactive
+            ))
+    }
+
+    /// Person `index`, with no commit in a history that reaches back past
+    /// the window.
+    fn never(&self, index: usize, groups: &[usize]) -> Diagnostic {
+        let person = &self.people.people[index];
+        let oldest = self.oldest.map(|d| d.to_string()).unwrap_or_default();
+        let message = format!("no commits found for {} since {oldest}", who(person));
+        self.at(index, groups, Diagnostic::warning(Code::InactiveMaintainer, message))
+            .with_note(self.looked_for(person))
+            .with_help(format!(
+                "if they commit under another address, map it to theirs in `.mailmap`; if they have stepped back, give them the status `{}`",
+                self.inactive
+            ))
+    }
+
+    /// `diagnostic` at person `index`'s place in the roster, labelled with
+    /// the groups they serve in.
+    fn at(&self, index: usize, groups: &[usize], diagnostic: Diagnostic) -> Diagnostic {
+        let person = &self.people.people[index];
+        let membership = groups.first().and_then(|&g| {
+            let group = &self.people.groups[g];
+            group.members.iter().find(|m| m.person == index)?.at.clone()
+        });
+        let ids: Vec<String> = (groups.iter())
+            .map(|&g| format!("`{}`", self.people.groups[g].id))
+            .collect();
+        let label = format!("active in {}", ids.join(", "));
+        match person.at.clone().or(membership) {
+            Some(place) => diagnostic.at(&place).with_label(label),
+            None => diagnostic
+                .at(&Place::new(&self.people.file, 0..0))
+                .with_label(label),
+        }
+    }
+
+    /// What commits were searched for, for someone never found.
+    fn looked_for(&self, person: &Person) -> String {
+        let mut what = Vec::new();
+        if let Some(email) = &person.email {
+            what.push(format!("the e-mail `{email}`"));
+        }
+        if let Some(login) = &person.github {
+            what.push(format!("the GitHub login `{login}`"));
+        }
+        let unique = self.activity.unique_name(&person.name);
+        if unique {
+            what.push(format!("the name `{}`", person.name));
+        }
+        let read = match &self.activity.history {
+            History::Read {
+                commits,
+                limit: Some(_),
+                ..
+            } => format!(
+                "{} (the `activity-max-commits` limit)",
+                plural(*commits, "commit")
+            ),
+            History::Read { commits, .. } => plural(*commits, "commit"),
+            _ => "the history".to_string(),
+        };
+        let looked = match what.split_last() {
+            None => format!("nothing to look for in {read}: no e-mail, login or unique name"),
+            Some((last, [])) => format!("looked for {last} in {read}"),
+            Some((last, rest)) => format!("looked for {} and {last} in {read}", rest.join(", ")),
+        };
+        match unique {
+            true => looked,
+            false => format!(
+                "{looked}; the name `{}` is more than one person's in the roster, so it does not count",
+                person.name
+            ),
+        }
+    }
+
+    /// One note for the members the history read is too short to judge.
+    fn too_short(&self, settings: &Settings, unjudged: &[&Person]) -> Diagnostic {
+        let reach = match self.oldest {
+            Some(oldest) => format!("the history read goes back to {oldest} only"),
+            None => "the repository has no commits yet".to_string(),
+        };
+        let who = match unjudged.len() {
+            1 => "1 active member without a commit in it is".to_string(),
+            n => format!("{n} active members without a commit in it are"),
+        };
+        let names: Vec<String> = (unjudged.iter().take(10))
+            .map(|p| format!("`{}`", p.handle))
+            .collect();
+        let more = match unjudged.len().saturating_sub(10) {
+            0 => String::new(),
+            n => format!(", and {n} more"),
+        };
+        let message = format!(
+            "{reach}, inside the {} window: {who} not judged",
+            self.window
+        );
+        let note = not_judged(settings, message, &self.activity.history)
+            .with_note(format!("not judged: {}{more}", names.join(", ")));
+        match &self.activity.history {
+            History::Read {
+                limit: Some(limit), ..
+            } => note.with_help(format!(
+                "raise `activity-max-commits` (now {limit}) to read further back"
+            )),
+            _ => note,
+        }
+    }
+}
+
+/// `` `ada` (Ada Lovelace) ``, or `` `ada` `` when the name is the handle.
+fn who(person: &Person) -> String {
+    match person.name == person.handle {
+        true => format!("`{}`", person.handle),
+        false => format!("`{}` ({})", person.handle, person.name),
+    }
+}
+
+/// How `seen`'s commit was matched to its person.
+fn matched(seen: &Seen) -> String {
+    let commit = seen.commit.get(..12).unwrap_or(&seen.commit);
+    let identity = &seen.identity;
+    let how = match seen.how {
+        Match::Email => format!("matched by the e-mail `{identity}`"),
+        Match::Noreply => format!("matched by the GitHub no-reply address `{identity}`"),
+        Match::Mailmap => format!(
+            "matched through .mailmap: `{identity}` is `{}`",
+            seen.mapped.as_deref().unwrap_or_default()
+        ),
+        Match::Trailer => format!("matched by a Co-authored-by trailer naming `{identity}`"),
+        Match::Name => format!("matched by name only (`{identity}` is unique in the roster)"),
+    };
+    format!("{how}, in commit {commit}")
+}
+
+/// The note that activity was not judged, at `check-activity` in
+/// `book.toml`.
+fn not_judged(settings: &Settings, why: String, history: &History) -> Diagnostic {
+    let note = Diagnostic::note(Code::ActivityNotJudged, why);
+    let note = match history {
+        History::Shallow { .. } => note.with_help(
+            "a shallow clone has only the newest commits: fetch the whole history (`fetch-depth: 0` with actions/checkout)",
+        ),
+        _ => note,
+    };
+    let book_toml = BookToml::read(&settings.root);
+    let place = (book_toml.as_ref())
+        .and_then(|b| Some((Arc::clone(&b.file), b.plugin_key("check-activity", true)?)));
+    match place {
+        Some((file, range)) => note
+            .in_file(&file, range)
+            .with_label("activity asked for here"),
+        None => note.at_path("book.toml"),
+    }
+}

@@ -1,0 +1,789 @@
+//! Activity from the git history (issue 29): real repositories built in a
+//! temporary folder with chosen authors, committers, dates, no-reply
+//! addresses, `.mailmap` entries, `Co-authored-by` trailers and bots; a
+//! shallow clone; a book in no repository. Every match rule, the
+//! `last-active` column, `roster --format json` and the C406 findings are
+//! checked against the dates the commits were given. The window ends on
+//! the day `MDBOOK_COMMUNITY_NOW` names, so nothing depends on today.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::mdbook::Mdbook;
+use common::{RunResult, Shape, request, run_with};
+use serde_json::{Value, json};
+
+/// The day the window ends in every test.
+const NOW: &str = "2026-06-01";
+
+/// `git` isolated from the user's and the system's configuration.
+fn git(dir: &Path) -> Command {
+    let mut command = Command::new("git");
+    command
+        .current_dir(dir)
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .env("GIT_CONFIG_GLOBAL", "/dev/null")
+        .env("HOME", dir)
+        .env_remove("GIT_DIR")
+        .env_remove("GIT_WORK_TREE");
+    command
+}
+
+fn git_ok(dir: &Path, args: &[&str]) -> String {
+    let output = git(dir).args(args).output().expect("git runs");
+    assert!(
+        output.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// One commit: who wrote it and when, who committed it and when, and its
+/// message (trailers included).
+struct Commit<'a> {
+    author: (&'a str, &'a str),
+    authored: &'a str,
+    committer: (&'a str, &'a str),
+    committed: &'a str,
+    message: &'a str,
+}
+
+/// A commit written and committed by the same person on the same day.
+fn by<'a>(name: &'a str, email: &'a str, day: &'a str) -> Commit<'a> {
+    Commit {
+        author: (name, email),
+        authored: day,
+        committer: (name, email),
+        committed: day,
+        message: "a change",
+    }
+}
+
+/// A new repository in `dir` with `commits`, oldest first (each at noon
+/// UTC of its day); returns their hashes.
+fn repository(dir: &Path, commits: &[Commit<'_>]) -> Vec<String> {
+    git_ok(dir, &["init", "-q", "-b", "main"]);
+    let mut hashes = Vec::new();
+    for commit in commits {
+        let output = git(dir)
+            .args(["commit", "-q", "--allow-empty", "-m", commit.message])
+            .env("GIT_AUTHOR_NAME", commit.author.0)
+            .env("GIT_AUTHOR_EMAIL", commit.author.1)
+            .env(
+                "GIT_AUTHOR_DATE",
+                format!("{}T12:00:00+0000", commit.authored),
+            )
+            .env("GIT_COMMITTER_NAME", commit.committer.0)
+            .env("GIT_COMMITTER_EMAIL", commit.committer.1)
+            .env(
+                "GIT_COMMITTER_DATE",
+                format!("{}T12:00:00+0000", commit.committed),
+            )
+            .output()
+            .expect("git runs");
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        hashes.push(git_ok(dir, &["rev-parse", "HEAD"]).trim().to_string());
+    }
+    hashes
+}
+
+fn write(path: &Path, text: &str) {
+    std::fs::create_dir_all(path.parent().expect("a folder")).expect("writable");
+    std::fs::write(path, text).expect("writable");
+}
+
+/// The roster every test reads: one person per match rule, and those no
+/// commit may count for.
+const PEOPLE: &str = r#"[people.ada]
+name = "Ada Lovelace"
+email = "ada@example.com"
+
+[people.bob]
+name = "Bob Babbage"
+
+[people.carol]
+name = "Carol Hopper"
+
+[people.dan]
+name = "Dan Knuth"
+email = "dan@example.com"
+
+[people.erin]
+name = "Erin Liskov"
+
+[people.frank]
+name = "Frank Name"
+github = false
+
+[people.gina]
+name = "Gina Same"
+
+[people.gino]
+name = "Gina Same"
+
+[people.henry]
+name = "Henry Old"
+
+[people.jo]
+name = "Jo Person"
+email = "jo@example.com"
+
+[people.kim]
+name = "Kim Merger"
+email = "kim@example.com"
+
+[people.octo]
+name = "Octo Web"
+email = "noreply@github.com"
+
+[[groups]]
+id = "core"
+title = "Core"
+members = ["ada", "bob", "carol", "dan", "erin", "frank", "gina", "gino", { handle = "henry", status = "emeritus" }, "jo", "kim", "octo"]
+"#;
+
+/// The history every test reads, oldest first; the comments say what
+/// each commit proves.
+fn history() -> Vec<Commit<'static>> {
+    vec![
+        // The oldest commit: Henry's, who is emeritus.
+        by("Henry Old", "henry@example.com", "2023-06-01"),
+        // Bob, by the ID+LOGIN no-reply form, long ago.
+        by(
+            "Bob B.",
+            "123456+bob@users.noreply.github.com",
+            "2024-01-10",
+        ),
+        // Erin only as a co-author, long ago.
+        Commit {
+            message: "pair work\n\nCo-authored-by: Erin L <erin@users.noreply.github.com>",
+            ..by("Someone Else", "someone@elsewhere.org", "2025-01-05")
+        },
+        // A bot named like Jo, with Jo's address: never counts.
+        by("Jo Person [bot]", "jo@example.com", "2025-09-01"),
+        // Carol, by the LOGIN no-reply form.
+        by("Carol H", "carol@users.noreply.github.com", "2026-02-01"),
+        // Dan, under an old address `.mailmap` maps to his.
+        by("Dan K", "dan@old.example", "2026-03-01"),
+        // Frank, by his name alone (unique in the roster).
+        by("Frank Name", "frank@elsewhere.org", "2026-04-01"),
+        // Gina Same is two people of the roster: the name counts for nobody.
+        by("Gina Same", "gina@elsewhere.org", "2026-04-15"),
+        // Kim commits someone else's change: the commit's day counts.
+        Commit {
+            author: ("Outsider", "out@elsewhere.org"),
+            authored: "2024-12-24",
+            committer: ("Kim M", "kim@example.com"),
+            committed: "2026-04-20",
+            message: "merge a contribution",
+        },
+        // Ada's change merged on github.com: written on 1 May, committed by
+        // GitHub (a bot identity) the next day.
+        Commit {
+            author: ("Ada L", "ada@example.com"),
+            authored: "2026-05-01",
+            committer: ("GitHub", "noreply@github.com"),
+            committed: "2026-05-02",
+            message: "a change",
+        },
+    ]
+}
+
+const MAILMAP: &str = "Dan Knuth <dan@example.com> <dan@old.example>\n";
+
+/// A repository with [`history`] and a book in its `docs` folder.
+struct Fixture {
+    dir: tempfile::TempDir,
+    hashes: Vec<String>,
+}
+
+impl Fixture {
+    fn new(book_toml: &str) -> Fixture {
+        let dir = tempfile::tempdir().expect("tempdir");
+        write(&dir.path().join(".mailmap"), MAILMAP);
+        let hashes = repository(dir.path(), &history());
+        write(&dir.path().join("docs/maintainers.toml"), PEOPLE);
+        write(&dir.path().join("docs/book.toml"), book_toml);
+        Fixture { dir, hashes }
+    }
+
+    fn book(&self) -> PathBuf {
+        self.dir.path().join("docs")
+    }
+}
+
+fn book_toml(settings: &str) -> String {
+    format!("[book]\ntitle = \"T\"\n\n[preprocessor.community]\n{settings}")
+}
+
+/// The preprocessor over one chapter of the book at `root`, with
+/// `settings`, the window ending [`NOW`].
+fn preprocess(root: &Path, settings: Value, chapter: &str) -> RunResult {
+    let config = json!({"preprocessor": {"community": settings}});
+    let input = request(Shape::V05, root, config, &[("C", "c.md", chapter)]);
+    let mut cmd = common::bin();
+    cmd.env("MDBOOK_COMMUNITY_NOW", NOW);
+    let mut result = run_with(cmd, &input);
+    result.stderr = result
+        .stderr
+        .replace(&root.display().to_string(), "/path/to/book");
+    result
+}
+
+/// `roster --format json` of the book at `root`: the people by handle.
+fn roster_json(root: &Path) -> (serde_json::Map<String, Value>, String) {
+    let output = common::bin()
+        .args(["roster", "--format", "json"])
+        .arg(root)
+        .env("NO_COLOR", "1")
+        .current_dir(root)
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    let value: Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let people = value["people"].as_array().expect("people");
+    let by_handle = people
+        .iter()
+        .map(|p| (p["handle"].as_str().unwrap_or("").to_string(), p.clone()))
+        .collect();
+    (by_handle, stderr)
+}
+
+/// Every match rule, in `roster --format json`: the day of the last
+/// counted commit and how it was matched.
+#[test]
+fn every_match_rule_gives_the_day_and_how() {
+    let fixture = Fixture::new(&book_toml(""));
+    let (people, stderr) = roster_json(&fixture.book());
+    assert!(stderr.is_empty(), "{stderr}");
+    let found = |handle: &str| {
+        let person = &people[handle];
+        (
+            person["last_active"].as_str().map(str::to_string),
+            person["activity_match"].as_str().map(str::to_string),
+        )
+    };
+    let expect = |day: &str, how: &str| (Some(day.to_string()), Some(how.to_string()));
+    assert_eq!(
+        found("ada"),
+        expect("2026-05-01", "email"),
+        "the author's day"
+    );
+    assert_eq!(found("bob"), expect("2024-01-10", "noreply"));
+    assert_eq!(found("carol"), expect("2026-02-01", "noreply"));
+    assert_eq!(found("dan"), expect("2026-03-01", "mailmap"));
+    assert_eq!(found("erin"), expect("2025-01-05", "trailer"));
+    assert_eq!(found("frank"), expect("2026-04-01", "name"));
+    assert_eq!(
+        found("kim"),
+        expect("2026-04-20", "email"),
+        "the commit's day"
+    );
+    assert_eq!(found("henry"), expect("2023-06-01", "name"));
+    // Not unique, a bot's commit, GitHub's own address: nobody.
+    for handle in ["gina", "gino", "jo", "octo"] {
+        assert_eq!(found(handle), (None, None), "{handle}");
+        assert!(
+            people[handle].get("last_active").is_some(),
+            "null, not absent"
+        );
+    }
+}
+
+/// C406 for each active member quiet longer than the window, at their
+/// place in the roster, with the day and how it was matched; none for the
+/// recent, the emeritus, or a bot.
+#[test]
+fn quiet_maintainers_are_warned_about_once_each() {
+    let fixture = Fixture::new(&book_toml("check-activity = \"12 months\"\n"));
+    let settings = json!({"check-activity": "12 months"});
+    let result = preprocess(&fixture.book(), settings, "# Plain\n");
+    assert_eq!(result.code, 0, "warnings only: {}", result.stderr);
+    let stderr = result.messages();
+    let erin_commit = &fixture.hashes[2][..12];
+    for (headline, place) in [
+        (
+            "warning: `bob` (Bob Babbage) last committed on 2024-01-10, more than 12 months ago",
+            "maintainers.toml:5:9",
+        ),
+        (
+            "warning: `erin` (Erin Liskov) last committed on 2025-01-05, more than 12 months ago",
+            "maintainers.toml:15:9",
+        ),
+        (
+            "warning: no commits found for `gina` (Gina Same) since 2023-06-01",
+            "maintainers.toml:22:9",
+        ),
+        (
+            "warning: no commits found for `gino` (Gina Same) since 2023-06-01",
+            "maintainers.toml:25:9",
+        ),
+        (
+            "warning: no commits found for `jo` (Jo Person) since 2023-06-01",
+            "maintainers.toml:31:9",
+        ),
+    ] {
+        assert_at(&stderr, headline, place);
+    }
+    let expected = [
+        "= note: matched by the GitHub no-reply address `123456+bob@users.noreply.github.com`",
+        &format!(
+            "= note: matched by a Co-authored-by trailer naming `erin@users.noreply.github.com`, in commit {erin_commit}"
+        ),
+        "= note: looked for the e-mail `jo@example.com`, the GitHub login `jo` and the name `Jo Person` in 10 commits",
+        "active in `core`",
+        "= help: if they have stepped back, give them the status `emeritus`",
+    ];
+    for text in expected {
+        assert!(stderr.contains(text), "{text}\n---\n{stderr}");
+    }
+    assert_eq!(stderr.matches("warning:").count(), 5, "{stderr}");
+    assert!(
+        result.stderr.contains("warning[C406]:"),
+        "{}",
+        result.stderr
+    );
+    for quiet_or_gone in [
+        "`ada`", "`carol`", "`dan`", "`frank`", "`henry`", "`kim`", "`octo`",
+    ] {
+        assert!(!stderr.contains(quiet_or_gone), "{quiet_or_gone}: {stderr}");
+    }
+}
+
+/// A page's Markdown as HTML, rows on one line each.
+fn html(markdown: &str) -> String {
+    let parser = pulldown_cmark::Parser::new_ext(markdown, pulldown_cmark::Options::ENABLE_TABLES);
+    let mut out = String::new();
+    pulldown_cmark::html::push_html(&mut out, parser);
+    out.replace('\n', "")
+}
+
+/// `headline` is in `stderr`, and the line after it points at `place`.
+fn assert_at(stderr: &str, headline: &str, place: &str) {
+    let mut lines = stderr.lines();
+    let found = lines.by_ref().any(|line| line == headline);
+    assert!(found, "{headline}\n---\n{stderr}");
+    let next = lines.next().unwrap_or("").trim_start();
+    assert_eq!(next, format!("--> {place}"), "{headline}\n---\n{stderr}");
+}
+
+/// The window is the setting's: with 2 years, only the members with no
+/// commit at all are left; a week makes everyone but Ada quiet.
+#[test]
+fn the_window_is_the_settings() {
+    let fixture = Fixture::new(&book_toml(""));
+    let warned = |window: &str| -> Vec<String> {
+        let result = preprocess(&fixture.book(), json!({"check-activity": window}), "# P\n");
+        assert_eq!(result.code, 0, "{}", result.stderr);
+        let mut who: Vec<String> = (result.messages().lines())
+            .filter(|l| l.starts_with("warning:"))
+            .filter_map(|l| Some(l.split('`').nth(1)?.to_string()))
+            .collect();
+        who.sort();
+        who
+    };
+    assert_eq!(
+        warned("2 months"),
+        ["bob", "carol", "dan", "erin", "gina", "gino", "jo"]
+    );
+    assert_eq!(warned("130 weeks"), ["gina", "gino", "jo"]);
+    assert_eq!(
+        warned("31 days"),
+        [
+            "bob", "carol", "dan", "erin", "frank", "gina", "gino", "jo", "kim"
+        ]
+    );
+    // Advice whatever the drift check's level: still warnings, exit 0.
+    let strict = json!({"check-activity": "12 months", "check-owners": "error"});
+    let result = preprocess(&fixture.book(), strict, "# P\n");
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    assert_eq!(
+        result.stderr.matches("warning[C406]").count(),
+        5,
+        "{}",
+        result.stderr
+    );
+    assert!(!result.stderr.contains("error"), "{}", result.stderr);
+}
+
+/// `columns=last-active`: the day, `(by name)` for a match by name alone,
+/// `no commits found` for the rest.
+#[test]
+fn the_last_active_column() {
+    let fixture = Fixture::new(&book_toml(""));
+    let result = preprocess(
+        &fixture.book(),
+        json!({}),
+        "{{#maintainers core style=table columns=handle,last-active}}\n",
+    );
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    assert!(result.stderr.is_empty(), "{}", result.stderr);
+    let page = html(&result.contents(Shape::V05).remove(0));
+    for row in [
+        "<th>Handle</th><th>Last active</th>",
+        ">ada</a></td><td>2026-05-01</td>",
+        ">bob</a></td><td>2024-01-10</td>",
+        ">dan</a></td><td>2026-03-01</td>",
+        "<td>frank</td><td>2026-04-01 (by name)</td>",
+        ">gina</a></td><td>no commits found</td>",
+        ">octo</a></td><td>no commits found</td>",
+    ] {
+        assert!(page.contains(row), "{row}\n---\n{page}");
+    }
+}
+
+/// `activity-max-commits` bounds the walk: Bob's and Erin's commits are
+/// not read, and the members without a commit in the 7 newest are not
+/// judged, in one note, because those go back less than the window.
+#[test]
+fn the_walk_stops_at_activity_max_commits() {
+    let fixture = Fixture::new(&book_toml(
+        "check-activity = \"12 months\"\nactivity-max-commits = 7\n",
+    ));
+    let settings = json!({"check-activity": "12 months", "activity-max-commits": 7});
+    let result = preprocess(&fixture.book(), settings, "# P\n");
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    let stderr = result.messages();
+    assert!(!stderr.contains("warning"), "{stderr}");
+    assert_at(
+        &stderr,
+        "note: the history read goes back to 2025-09-01 only, inside the 12 months window: 5 active members without a commit in it are not judged",
+        "book.toml:5:18",
+    );
+    for text in [
+        "= note: not judged: `bob`, `erin`, `gina`, `gino`, `jo`",
+        "= help: raise `activity-max-commits` (now 7) to read further back",
+    ] {
+        assert!(stderr.contains(text), "{text}\n---\n{stderr}");
+    }
+    let (people, _) = roster_json(&fixture.book());
+    assert_eq!(people["bob"]["last_active"], Value::Null);
+    assert_eq!(people["carol"]["last_active"], "2026-02-01");
+}
+
+/// The walk stops as soon as everyone has been found: the commit before
+/// the newest two is removed from the repository, and reading stays clean
+/// while a person found in the newest commits is all the roster holds;
+/// a roster that needs the rest of the history makes `git` fail there.
+#[test]
+fn the_walk_stops_when_everyone_is_found() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let hashes = repository(
+        dir.path(),
+        &[
+            by("Old One", "old@example.com", "2020-01-01"),
+            by("Old Two", "old2@example.com", "2021-01-01"),
+            by("Ada", "ada@example.com", "2026-01-01"),
+            Commit {
+                message: "x\n\nCo-authored-by: Bob <bob@users.noreply.github.com>",
+                ..by("Ada", "ada@example.com", "2026-02-01")
+            },
+        ],
+    );
+    let object = |hash: &str| {
+        dir.path()
+            .join(".git/objects")
+            .join(&hash[..2])
+            .join(&hash[2..])
+    };
+    std::fs::remove_file(object(&hashes[0])).expect("a loose object");
+    let roster = |people: &str| {
+        write(
+            &dir.path().join("maintainers.toml"),
+            &format!("{people}\n[[groups]]\nid = \"core\"\nmembers = [\"ada\", \"bob\"]\n"),
+        );
+        write(
+            &dir.path().join("book.toml"),
+            &book_toml("check-activity = \"12 months\"\n"),
+        );
+        preprocess(dir.path(), json!({"check-activity": "12 months"}), "# P\n")
+    };
+    let found = roster("[people.ada]\nemail = \"ada@example.com\"\n[people.bob]\n");
+    assert_eq!(found.code, 0, "{}", found.stderr);
+    assert!(
+        found.stderr.is_empty(),
+        "stopped before the missing commit: {}",
+        found.stderr
+    );
+    let missing = roster("[people.ada]\nemail = \"ada@example.com\"\n[people.bob]\n[people.cy]\n");
+    assert!(
+        missing
+            .messages()
+            .contains("note: cannot read the git history of"),
+        "{}",
+        missing.stderr
+    );
+    assert!(
+        !missing.messages().contains("warning"),
+        "{}",
+        missing.stderr
+    );
+}
+
+/// A shallow clone (actions/checkout's default depth of 1): one note, no
+/// finding; the column shows the day found in it and `unknown` for the
+/// rest, and says why in a note when `check-activity` does not.
+#[test]
+fn a_shallow_clone_is_said_not_judged() {
+    let fixture = Fixture::new(&book_toml(""));
+    let clone = tempfile::tempdir().expect("tempdir");
+    let url = format!("file://{}", fixture.dir.path().display());
+    git_ok(clone.path(), &["clone", "-q", "--depth", "1", &url, "repo"]);
+    let book = clone.path().join("repo/docs");
+    write(
+        &book.join("book.toml"),
+        &book_toml("check-activity = \"12 months\"\n"),
+    );
+    write(&book.join("maintainers.toml"), PEOPLE);
+    let settings = json!({"check-activity": "12 months"});
+    let table = "{{#maintainers core style=table columns=handle,last-active}}\n";
+    let result = preprocess(&book, settings, table);
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    let stderr = result.messages();
+    assert_at(
+        &stderr,
+        "note: the history is shallow: 1 commit; activity not judged",
+        "book.toml:5:18",
+    );
+    assert!(stderr.contains("`fetch-depth: 0`"), "{stderr}");
+    assert_eq!(stderr.matches("note:").count(), 1, "one note: {stderr}");
+    assert!(!stderr.contains("warning"), "{stderr}");
+    let page = html(&result.contents(Shape::V05).remove(0));
+    assert!(page.contains(">ada</a></td><td>2026-05-01</td>"), "{page}");
+    assert!(page.contains(">bob</a></td><td>unknown</td>"), "{page}");
+    // Without `check-activity`, the table says it.
+    let result = preprocess(&book, json!({}), table);
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    assert_at(
+        &result.messages(),
+        "note: the history is shallow: 1 commit; activity not judged",
+        "src/c.md:1:48",
+    );
+    let (people, stderr) = roster_json(&book);
+    assert!(
+        stderr.contains("the history is shallow: 1 commit"),
+        "{stderr}"
+    );
+    assert_eq!(people["ada"]["last_active"], "2026-05-01");
+    assert_eq!(people["bob"]["last_active"], Value::Null);
+}
+
+/// A book in no repository: one note, no finding; `roster` does not look.
+#[test]
+fn a_book_outside_any_repository_is_said_not_judged() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let outside = dir.path().ancestors().all(|a| !a.join(".git").exists());
+    assert!(outside, "the temporary folder must be in no repository");
+    write(&dir.path().join("maintainers.toml"), PEOPLE);
+    write(
+        &dir.path().join("book.toml"),
+        &book_toml("check-activity = \"12 months\"\n"),
+    );
+    let result = preprocess(dir.path(), json!({"check-activity": "12 months"}), "# P\n");
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    let stderr = result.messages();
+    assert!(
+        stderr.contains("note: the book is in no git repository (no `.git` in /path/to/book or a folder above it); activity not judged"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.matches("note:").count(), 1, "{stderr}");
+    assert!(!stderr.contains("warning"), "{stderr}");
+    let (people, stderr) = roster_json(dir.path());
+    assert!(stderr.is_empty(), "{stderr}");
+    assert_eq!(people["ada"]["last_active"], Value::Null);
+    assert_eq!(people["ada"]["activity_match"], Value::Null);
+}
+
+/// Nothing asks, nothing runs: without `check-activity` or the column,
+/// no note even in a shallow clone or outside a repository.
+#[test]
+fn without_a_question_the_history_is_not_read() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    write(&dir.path().join("maintainers.toml"), PEOPLE);
+    let result = preprocess(
+        dir.path(),
+        json!({}),
+        "{{#maintainers core style=table columns=handle,name}}\n",
+    );
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    assert!(result.stderr.is_empty(), "{}", result.stderr);
+}
+
+/// `check-activity` and `activity-max-commits` are checked in book.toml,
+/// with help; `MDBOOK_COMMUNITY_NOW` must be a day.
+#[test]
+fn bad_settings_are_reported_with_help() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    write(&dir.path().join("maintainers.toml"), PEOPLE);
+    for (settings, toml, message, help) in [
+        (
+            json!({"check-activity": "12 monts"}),
+            "check-activity = \"12 monts\"\n",
+            "error: [preprocessor.community] check-activity has an unknown unit `monts` (days, weeks or months)\n  --> book.toml:5:18",
+            "help: did you mean `\"12 months\"`?",
+        ),
+        (
+            json!({"check-activity": "1 year"}),
+            "check-activity = \"1 year\"\n",
+            "check-activity counts days, weeks or months, not years",
+            "help: did you mean `\"12 months\"`?",
+        ),
+        (
+            json!({"check-activity": 12}),
+            "check-activity = 12\n",
+            "check-activity must be a string such as \"12 months\", found 12",
+            "",
+        ),
+        (
+            json!({"activity-max-commits": 0}),
+            "activity-max-commits = 0\n",
+            "activity-max-commits must be a whole number of commits, at least 1, found 0",
+            "",
+        ),
+        (
+            json!({"check-activty": "12 months"}),
+            "check-activty = \"12 months\"\n",
+            "unknown key `check-activty`",
+            "help: did you mean `check-activity`?",
+        ),
+    ] {
+        write(&dir.path().join("book.toml"), &book_toml(toml));
+        let result = preprocess(dir.path(), settings, "# P\n");
+        assert_eq!(result.code, 1, "{}", result.stderr);
+        let stderr = result.messages();
+        assert!(stderr.contains(message), "{message}\n---\n{stderr}");
+        assert!(stderr.contains(help), "{help}\n---\n{stderr}");
+    }
+    let input = request(Shape::V05, dir.path(), json!({}), &[("C", "c.md", "# P\n")]);
+    let mut cmd = common::bin();
+    cmd.env("MDBOOK_COMMUNITY_NOW", "June 1st");
+    let result = run_with(cmd, &input);
+    assert_eq!(result.code, 1);
+    assert!(
+        result
+            .stderr
+            .contains("MDBOOK_COMMUNITY_NOW is `June 1st`; expected a day as YYYY-MM-DD"),
+        "{}",
+        result.stderr
+    );
+}
+
+/// The error reference shows C406's and C407's real output.
+#[test]
+fn the_error_reference_shows_the_real_output() {
+    let reference = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/book/errors.md"))
+        .expect("book/errors.md");
+    let fixture = Fixture::new(&book_toml("check-activity = \"12 months\"\n"));
+    let result = preprocess(
+        &fixture.book(),
+        json!({"check-activity": "12 months"}),
+        "# P\n",
+    );
+    // The commits' hashes are the same in every run: their authors,
+    // dates, messages and trees are.
+    let bob = example(&result.stderr, "`bob`");
+    assert!(
+        reference.contains(&bob),
+        "book/errors.md does not show:\n{bob}"
+    );
+    let jo = example(&result.stderr, "`jo`");
+    assert!(
+        reference.contains(&jo),
+        "book/errors.md does not show:\n{jo}"
+    );
+    let dir = tempfile::tempdir().expect("tempdir");
+    write(&dir.path().join("maintainers.toml"), PEOPLE);
+    write(
+        &dir.path().join("book.toml"),
+        &book_toml("check-activity = \"12 months\"\n"),
+    );
+    let result = preprocess(dir.path(), json!({"check-activity": "12 months"}), "# P\n");
+    let outside = example(&result.stderr, "no git repository");
+    assert!(
+        reference.contains(&outside),
+        "book/errors.md does not show:\n{outside}"
+    );
+}
+
+/// Prints the examples the error reference shows:
+/// `cargo test --test activity print_examples -- --ignored --nocapture`.
+#[test]
+#[ignore = "a tool for writing book/errors.md, not a check"]
+fn print_examples() {
+    let fixture = Fixture::new(&book_toml("check-activity = \"12 months\"\n"));
+    let result = preprocess(
+        &fixture.book(),
+        json!({"check-activity": "12 months"}),
+        "# P\n",
+    );
+    println!("{}", result.stderr);
+    let dir = tempfile::tempdir().expect("tempdir");
+    write(&dir.path().join("maintainers.toml"), PEOPLE);
+    write(
+        &dir.path().join("book.toml"),
+        &book_toml("check-activity = \"12 months\"\n"),
+    );
+    let result = preprocess(dir.path(), json!({"check-activity": "12 months"}), "# P\n");
+    println!("{}", result.stderr);
+}
+
+/// The diagnostic of `stderr` whose headline holds `needle`, up to the
+/// blank line after it.
+fn example(stderr: &str, needle: &str) -> String {
+    let start = stderr
+        .split("\n\n")
+        .find(|block| block.lines().next().is_some_and(|l| l.contains(needle)));
+    start
+        .unwrap_or_else(|| panic!("no {needle} in {stderr}"))
+        .trim_end()
+        .to_string()
+}
+
+/// Through a real mdBook: `check` sees the warnings (the window from the
+/// environment mdBook passes on), exits 0, and 1 with `--deny warnings`.
+#[test]
+fn check_reports_quiet_maintainers_as_warnings() {
+    let fixture = Fixture::new(&book_toml("check-activity = \"12 months\"\n"));
+    let book = fixture.book();
+    write(
+        &book.join("src/SUMMARY.md"),
+        "# Summary\n\n- [Intro](intro.md)\n",
+    );
+    write(
+        &book.join("src/intro.md"),
+        "# Intro\n\n{{#maintainers core style=table columns=name,last-active}}\n",
+    );
+    for mdbook in Mdbook::all() {
+        for (deny, code) in [(false, 0), (true, 1)] {
+            let mut cmd = common::bin();
+            cmd.arg("check")
+                .arg(&book)
+                .arg("--mdbook")
+                .arg(mdbook.binary());
+            if deny {
+                cmd.args(["--deny", "warnings"]);
+            }
+            let output = cmd
+                .env("MDBOOK_COMMUNITY_NOW", NOW)
+                .env("NO_COLOR", "1")
+                .current_dir(&book)
+                .output()
+                .expect("runs");
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert_eq!(output.status.code(), Some(code), "{mdbook:?}: {stderr}");
+            assert_eq!(
+                stderr.matches("warning[C406]").count(),
+                5,
+                "{mdbook:?}: {stderr}"
+            );
+        }
+    }
+}
