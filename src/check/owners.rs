@@ -6,6 +6,7 @@
 //! It runs whenever the book has both a roster and a CODEOWNERS file, and
 //! costs nothing otherwise: neither file is read.
 
+use std::cell::OnceCell;
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 use std::sync::Arc;
@@ -16,7 +17,9 @@ use crate::data::LoadError;
 use crate::data::codeowners::{CodeOwners, Owner, OwnerKind};
 use crate::data::files::{CODEOWNERS_CANDIDATES, find_in_root_then_parent};
 use crate::data::people::People;
-use crate::diagnostic::{Code, Diagnostic, FollowOn, Severity, SourceFile, did_you_mean};
+use crate::diagnostic::{
+    Code, Diagnostic, FollowOn, Severity, SourceFile, Suggestions, did_you_mean,
+};
 
 /// The drift check's findings, or nothing when it is off or the book lacks
 /// a roster or a CODEOWNERS file.
@@ -99,6 +102,11 @@ struct Roster {
     active: HashMap<String, bool>,
     /// Lowercased `org/team`s some group claims.
     teams: HashSet<String>,
+    /// Every lowercased login, in roster order: what a stranger's login is
+    /// compared with.
+    logins: Vec<String>,
+    /// The index of `logins`, made for the first stranger.
+    suggestions: OnceCell<Suggestions>,
 }
 
 impl Roster {
@@ -113,6 +121,9 @@ impl Roster {
                 }
             }
         }
+        let logins: Vec<String> = (people.people.iter())
+            .filter_map(|person| Some(person.github.as_ref()?.to_lowercase()))
+            .collect();
         let active = people
             .people
             .iter()
@@ -127,21 +138,23 @@ impl Roster {
             .iter()
             .flat_map(|g| g.github_teams.iter().cloned())
             .collect();
-        Roster { active, teams }
+        Roster {
+            active,
+            teams,
+            logins,
+            suggestions: OnceCell::new(),
+        }
     }
 
-    /// The roster's login closest to `login`, among those that start with
-    /// the same character and whose length is within three of it (a typo
-    /// changes a few characters, rarely the first; comparing a stranger's
-    /// login with every login of a large roster would cost more than the
-    /// rest of the check).
+    /// The roster's login closest to `login`. The logins are indexed once,
+    /// for the first stranger, so that each distinct stranger costs a
+    /// bounded number of comparisons however large the roster (each is
+    /// asked about once: a finding is made per distinct login).
     fn closest_login(&self, login: &str) -> Option<&str> {
-        let len = login.chars().count();
-        let first = login.chars().next();
-        let near = self.active.keys().map(String::as_str).filter(|candidate| {
-            candidate.chars().next() == first && candidate.chars().count().abs_diff(len) <= 3
-        });
-        did_you_mean(login, near)
+        let index = (self.suggestions)
+            .get_or_init(|| Suggestions::new(self.logins.iter().map(String::as_str)));
+        let closest = index.closest(login)?;
+        self.logins.get(closest).map(String::as_str)
     }
 
     /// Why `owner` is not an active owner, if it is not.
@@ -327,5 +340,42 @@ fn lines_list(lines: &[usize]) -> String {
     match lines.len().saturating_sub(10) {
         0 => shown.join(", "),
         more => format!("{}, and {more} more", shown.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 4,000 strangers, each a typo of one of 8,000 logins, on 8,000
+    /// lines: each distinct stranger is compared with a bounded number of
+    /// logins (comparing with all: 8,000 each), and gets the closest.
+    #[test]
+    fn strangers_cost_a_bounded_number_of_comparisons_each() {
+        let mut toml = String::new();
+        for i in 0..8_000 {
+            toml.push_str(&format!("[people.user{i:05}]\nname = \"U {i}\"\n"));
+        }
+        let people = crate::data::roster::parse_native(&toml, false).expect("valid roster");
+        let lines: String = (0..8_000)
+            .map(|i| format!("/m{i}/ @usex{:05}\n", i % 4_000 * 2))
+            .collect();
+        let file = Arc::new(SourceFile::new("CODEOWNERS".into(), lines));
+        let (owners, problems) = CodeOwners::parse(file);
+        assert!(problems.is_empty(), "{problems:?}");
+        let roster = Roster::of(&people, &[]);
+        let (findings, _) = roster.findings(&owners);
+        let unknown = |f: &&Finding| matches!(f.problem, Problem::UnknownLogin(_));
+        assert_eq!(findings.iter().filter(unknown).count(), 4_000);
+        for finding in findings.iter().filter(unknown) {
+            let diagnostic = finding.diagnostic(owners.file(), &roster, &people);
+            let Problem::UnknownLogin(login) = &finding.problem else {
+                unreachable!()
+            };
+            let help = format!("did you mean `@user{}`?", &login[4..]);
+            assert_eq!(diagnostic.help, [help]);
+        }
+        let scored = roster.suggestions.get().map_or(0, Suggestions::scored);
+        assert!(scored <= 4_000 * 400, "scored {scored}");
     }
 }

@@ -3,9 +3,9 @@
 //! where each was written.
 
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
-use crate::diagnostic::{Place, SourceFile};
+use crate::diagnostic::{Place, SourceFile, Suggestions};
 use crate::unicode::{is_invisible, nfc};
 
 pub use crate::config::DEFAULT_FILE;
@@ -32,6 +32,8 @@ pub struct People {
     by_group: HashMap<String, usize>,
     /// Each group's child groups, and (last) the top-level groups, in order.
     children: Vec<Vec<usize>>,
+    /// The handles, indexed for the first unknown one a directive names.
+    handle_index: OnceLock<Suggestions>,
 }
 
 /// One person.
@@ -136,6 +138,7 @@ impl People {
             by_login,
             by_group,
             children,
+            handle_index: OnceLock::new(),
         }
     }
 
@@ -168,9 +171,16 @@ impl People {
         self.by_group.get(&*nfc(id)).map(|&i| &self.groups[i])
     }
 
-    /// Every handle, for suggestions.
-    pub fn handles(&self) -> impl Iterator<Item = &str> {
-        self.people.iter().map(|p| p.handle.as_str())
+    /// The handle closest to `handle`, which is no one's (see
+    /// [`Suggestions`]): the handles are indexed once, however many
+    /// directives name someone who is not in the roster.
+    pub fn closest_handle(&self, handle: &str) -> Option<&str> {
+        let handles = || self.people.iter().map(|p| p.handle.as_str());
+        let index = self
+            .handle_index
+            .get_or_init(|| Suggestions::new(handles()));
+        let closest = index.closest(handle)?;
+        self.people.get(closest).map(|p| p.handle.as_str())
     }
 
     /// Every group id, for suggestions.

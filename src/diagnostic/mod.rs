@@ -7,8 +7,10 @@ use std::sync::Arc;
 use codespan_reporting::files::{Files, SimpleFiles};
 
 mod code;
+mod suggest;
 
 pub use code::{Code, all as all_codes};
+pub use suggest::{Suggestions, did_you_mean};
 
 /// How bad a diagnostic is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -372,59 +374,6 @@ pub fn plural(n: usize, word: &str) -> String {
         1 => format!("{n} {word}"),
         _ => format!("{n} {word}s"),
     }
-}
-
-/// At most this many characters of a name are compared: a typo shows in
-/// its start, and comparing is quadratic in length.
-const MAX_COMPARED: usize = 64;
-
-/// At most this many candidates of a plausible length are compared, so that
-/// N broken links among N headings cost N times a constant, not N².
-const MAX_CANDIDATES: usize = 500;
-
-/// The closest of `candidates` to `input`, if any is close enough to be a
-/// plausible typo (Jaro-Winkler similarity, or a tiny edit distance),
-/// comparing caseless (Unicode full case folding, NFC). The search is
-/// bounded: the first [`MAX_COMPARED`] characters of each, and the first
-/// [`MAX_CANDIDATES`] candidates whose length is within reach.
-pub fn did_you_mean<'a, I>(input: &str, candidates: I) -> Option<&'a str>
-where
-    I: IntoIterator<Item = &'a str>,
-{
-    let wanted = comparable(input);
-    let wanted_len = wanted.chars().count();
-    let mut best: Option<(f64, &'a str)> = None;
-    let plausible = candidates
-        .into_iter()
-        .map(|candidate| (candidate, comparable(candidate)))
-        .filter(|(_, folded)| {
-            let len = folded.chars().count();
-            len.max(wanted_len) <= 3 * len.min(wanted_len) + 2
-        })
-        .take(MAX_CANDIDATES);
-    for (candidate, folded) in plausible {
-        let score = strsim::jaro_winkler(&wanted, &folded);
-        let close = score >= 0.8
-            || folded.chars().count().abs_diff(wanted_len) <= 2
-                && strsim::damerau_levenshtein(&wanted, &folded) <= 2
-                && candidate.chars().count() > 2;
-        if close && best.is_none_or(|(s, _)| score > s) {
-            best = Some((score, candidate));
-        }
-    }
-    best.map(|(_, c)| c)
-}
-
-/// The start of `text`, folded for comparing.
-fn comparable(text: &str) -> String {
-    let mut end = text.len().min(MAX_COMPARED * 4);
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    crate::unicode::fold(&text[..end])
-        .chars()
-        .take(MAX_COMPARED)
-        .collect()
 }
 
 #[cfg(test)]

@@ -232,10 +232,7 @@ fn missing_heading(
     page: &PageIds,
     place: &str,
 ) -> Diagnostic {
-    let texts = || page.headings().map(|h| h.text);
-    let closest = did_you_mean(text, texts())
-        .or_else(|| ids::by_shared_words(text, texts()))
-        .and_then(|closest| page.headings().find(|h| h.text == closest));
+    let closest = ids::closest_heading(text, page);
     // A text that cannot be written inside `{{#... }}` is suggested by its id.
     let suggestion = closest.as_ref().map(|h| {
         if h.text.contains(['}', '"']) {
@@ -258,8 +255,14 @@ fn missing_heading(
             None => error.with_suggestion(suggestion),
         },
         None => {
-            let all: Vec<String> = texts().map(|t| format!("\"{t}\"")).collect();
-            error.with_note(ids::listing("its headings", "it has no headings", &all))
+            let texts = page.headings().map(|h| format!("\"{}\"", h.text));
+            let count = page.heading_count();
+            error.with_note(ids::listing(
+                "its headings",
+                "it has no headings",
+                texts,
+                count,
+            ))
         }
     };
     if page.partial {

@@ -1,6 +1,6 @@
 //! `{{#person HANDLE}}`: one person, inline, as `Name ([handle](url))`.
 
-use crate::diagnostic::{Code, Diagnostic, did_you_mean};
+use crate::diagnostic::{Code, Diagnostic};
 use crate::directives::people_md::{self, Entry};
 use crate::expand::args::ArgKind;
 use crate::expand::{BraceDirective, Call, Cx, Expansion};
@@ -57,7 +57,7 @@ impl BraceDirective for PersonDirective {
                     format!("no person `{handle}` in `{}`", people.file.name),
                 )
                 .with_label("unknown handle")
-                .with_suggestion_for(handle, did_you_mean(handle, people.handles())),
+                .with_suggestion_for(handle, people.closest_handle(handle)),
             ]
         })?;
         let mut events = Vec::new();

@@ -47,6 +47,7 @@
 //!   are assumed to be anchored like Markdown ones; GitHub's own footnote
 //!   ids (`user-content-fn-...`) are not listed.
 
+mod closest;
 mod footnotes;
 mod github;
 mod html;
@@ -60,11 +61,11 @@ use std::ops::Range;
 
 use pulldown_cmark::{CowStr, Event, HeadingLevel, Tag};
 
-use crate::diagnostic::{Diagnostic, FollowOn, did_you_mean};
+use crate::diagnostic::{Diagnostic, FollowOn};
 use crate::mdbook::Generation;
 use crate::mdbook::MarkdownOptions;
 use page::Collected;
-pub use page::PageIds;
+pub use page::{HeadingRef, PageIds};
 
 /// A heading that has an id on the rendered page.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -256,71 +257,50 @@ pub fn with_anchor_suggestion(
             None => error,
         };
     }
-    let ids: Vec<String> = page.ids().map(|id| format!("`#{id}`")).collect();
+    let ids = page.ids().map(|id| format!("`#{id}`"));
     error.with_note(listing(
         "the page's anchors",
         "the page has no anchors",
-        &ids,
+        ids,
+        page.len(),
     ))
 }
 
 /// The id of `page` a link to the missing `#fragment` most likely meant:
-/// a near spelling, else the heading sharing the most words.
+/// a near spelling of one of its ids (see [`crate::diagnostic::Suggestions`]),
+/// else the heading whose id shares the most words with it (a renamed
+/// heading). The page's ids are indexed when the first anchor missing from
+/// it is looked up, so that N broken links into a page of N headings cost
+/// N bounded questions, not N passes over the page.
 pub fn closest_anchor<'p>(fragment: &str, page: &'p PageIds) -> Option<&'p str> {
-    did_you_mean(fragment, page.ids()).or_else(|| {
-        let headings = page.headings().map(|h| h.id);
-        by_shared_words(fragment, headings)
-    })
+    let ids = || (page.ids(), page.headings().map(|h| h.id));
+    page.id_at(page.closest().anchor(fragment, ids)?)
 }
 
-/// The candidate sharing the most words with `wanted` (words: runs of
-/// letters and digits, ignoring case and words like "the" or "to"), for a
-/// heading that was renamed ("Steps to Contribute" to "How to Contribute").
-/// `None` when none shares a word.
-pub fn by_shared_words<'a>(
-    wanted: &str,
-    candidates: impl IntoIterator<Item = &'a str>,
-) -> Option<&'a str> {
-    let wanted = words(wanted);
-    let mut best: Option<(usize, &str)> = None;
-    for candidate in candidates {
-        let shared = words(candidate)
-            .iter()
-            .filter(|w| wanted.contains(w))
-            .count();
-        if shared > 0 && best.is_none_or(|(most, _)| shared > most) {
-            best = Some((shared, candidate));
-        }
-    }
-    best.map(|(_, candidate)| candidate)
+/// The heading of `page` a link by the missing heading text `text` most
+/// likely meant: a near spelling of its text, else the heading sharing the
+/// most words with it. The page must have kept its texts.
+pub fn closest_heading<'p>(text: &str, page: &'p PageIds) -> Option<HeadingRef<'p>> {
+    let texts = || page.headings().map(|h| h.text);
+    page.heading_at(page.closest().heading(text, texts)?)
 }
 
-/// The distinct significant words of `text`, lowercased.
-fn words(text: &str) -> Vec<String> {
-    const SMALL: &[&str] = &[
-        "a", "an", "and", "are", "as", "at", "be", "by", "can", "do", "does", "for", "from", "how",
-        "i", "in", "is", "it", "my", "of", "on", "or", "the", "to", "what", "when", "where", "who",
-        "why", "with", "you", "your",
-    ];
-    let mut out: Vec<String> = Vec::new();
-    for word in text.split(|c: char| !c.is_alphanumeric()) {
-        let word = word.to_lowercase();
-        if !word.is_empty() && !SMALL.contains(&word.as_str()) && !out.contains(&word) {
-            out.push(word);
-        }
-    }
-    out
-}
-
-/// `title: a, b, c and N more` for the first few of `items`, or `empty`.
-pub fn listing(title: &str, empty: &str, items: &[String]) -> String {
+/// `title: a, b, c and N more` for the first few of `items`, of which
+/// there are `count` (only the few shown are made), or `empty`.
+pub fn listing(
+    title: &str,
+    empty: &str,
+    items: impl Iterator<Item = String>,
+    count: usize,
+) -> String {
     const SHOWN: usize = 8;
-    if items.is_empty() {
+    if count == 0 {
         return empty.to_string();
     }
-    let mut text = format!("{title}: {}", items[..items.len().min(SHOWN)].join(", "));
-    if items.len() > SHOWN {
-        text.push_str(&format!(" and {} more", items.len() - SHOWN));
+    let shown: Vec<String> = items.take(SHOWN).collect();
+    let mut text = format!("{title}: {}", shown.join(", "));
+    if count > shown.len() {
+        text.push_str(&format!(" and {} more", count - shown.len()));
     }
     text
 }

@@ -9,6 +9,7 @@
 use std::collections::HashSet;
 use std::ops::Range;
 
+use super::closest::Closest;
 use super::{Heading, HeadingTexts, Term, ascii_loose_eq, loose};
 
 /// Every id one rendered page has.
@@ -32,7 +33,44 @@ pub struct PageIds {
     pub partial: bool,
     /// The heading and term texts were not kept ([`HeadingTexts::Drop`]).
     texts_dropped: bool,
+    /// The entries in the order of their ids, for a page of more than
+    /// [`SCANNED_UP_TO`] ids, made when it is first asked for one.
+    by_id: Cache<Box<[u32]>>,
+    /// What missing anchors are compared with, made when the first is.
+    closest: Cache<Box<Closest>>,
 }
+
+/// Pages with up to this many ids are searched id by id; a larger page's
+/// ids are sorted once, so that a link into it costs a binary search (a
+/// page of 8,000 headings and 8,000 links to them was 64 million
+/// comparisons).
+const SCANNED_UP_TO: u32 = 64;
+
+/// What is worked out from a page's ids when first needed and kept with
+/// them. Not part of the page's value: a clone starts without it, and
+/// pages are equal whatever either has worked out.
+#[derive(Debug)]
+struct Cache<T>(std::sync::OnceLock<T>);
+
+impl<T> Default for Cache<T> {
+    fn default() -> Self {
+        Cache(std::sync::OnceLock::new())
+    }
+}
+
+impl<T> Clone for Cache<T> {
+    fn clone(&self) -> Self {
+        Cache::default()
+    }
+}
+
+impl<T> PartialEq for Cache<T> {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl<T> Eq for Cache<T> {}
 
 /// A heading of a [`PageIds`], borrowed from it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -149,7 +187,20 @@ impl PageIds {
     /// Whether the page has an element with this id, i.e. whether
     /// `page#id` lands somewhere.
     pub fn contains(&self, id: &str) -> bool {
-        (self.part(0, self.count)).any(|e| self.name_bytes(e.id) == id.as_bytes())
+        if self.count <= SCANNED_UP_TO {
+            return (self.part(0, self.count)).any(|e| self.name_bytes(e.id) == id.as_bytes());
+        }
+        let sorted = self.by_id.0.get_or_init(|| {
+            let mut order: Vec<u32> = (0..self.count).collect();
+            order.sort_by_cached_key(|&at| self.id_bytes(at));
+            order.into_boxed_slice()
+        });
+        (sorted.binary_search_by(|&at| self.id_bytes(at).cmp(id.as_bytes()))).is_ok()
+    }
+
+    /// The bytes of entry `at`'s id.
+    fn id_bytes(&self, at: u32) -> &[u8] {
+        (self.part(at, 1).next()).map_or(&[], |e| self.name_bytes(e.id))
     }
 
     /// All ids: headings, then terms, then the others.
@@ -157,15 +208,59 @@ impl PageIds {
         self.part(0, self.count).map(|e| self.name(e.id))
     }
 
+    /// How many ids there are.
+    pub fn len(&self) -> usize {
+        self.count as usize
+    }
+
+    /// Whether the page has no ids.
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// The id at position `at` of [`ids`](Self::ids) (heading `at` when
+    /// `at` is below the number of headings).
+    pub fn id_at(&self, at: usize) -> Option<&str> {
+        let at = u32::try_from(at).ok().filter(|&at| at < self.count)?;
+        self.part(at, 1).next().map(|e| self.name(e.id))
+    }
+
+    /// How many headings have an id.
+    pub fn heading_count(&self) -> usize {
+        self.headings as usize
+    }
+
+    /// Heading `at` of [`headings`](Self::headings).
+    pub fn heading_at(&self, at: usize) -> Option<HeadingRef<'_>> {
+        let at = u32::try_from(at).ok().filter(|&at| at < self.headings)?;
+        self.part(at, 1).next().map(|h| self.heading_ref(&h))
+    }
+
+    /// What missing anchors are compared with (made on first use).
+    pub(super) fn closest(&self) -> &Closest {
+        self.closest.0.get_or_init(Box::default)
+    }
+
+    /// How many ids and words the page's missing anchors were compared
+    /// with, over every question so far.
+    #[cfg(test)]
+    pub(super) fn suggestion_scores(&self) -> usize {
+        self.closest.0.get().map_or(0, |c| c.scored())
+    }
+
     /// The headings with an id, in page order.
     pub fn headings(&self) -> impl DoubleEndedIterator<Item = HeadingRef<'_>> + Clone + '_ {
-        self.part(0, self.headings).map(|h| HeadingRef {
+        self.part(0, self.headings).map(|h| self.heading_ref(&h))
+    }
+
+    fn heading_ref(&self, h: &Entry) -> HeadingRef<'_> {
+        HeadingRef {
             level: h.level,
             text: self.name(h.text),
             id: self.name(h.id),
             range: h.range(),
             custom_id: h.custom_id,
-        })
+        }
     }
 
     /// The definition-list terms with an id, in page order.
@@ -289,6 +384,8 @@ impl Collected {
             terms: offset32(self.terms.len()),
             partial: false,
             texts_dropped: !keep,
+            by_id: Cache::default(),
+            closest: Cache::default(),
         }
     }
 }

@@ -9,6 +9,7 @@
 //! Only chapters with diagnostics are read, and only when their file differs
 //! from what mdBook sent.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
@@ -22,21 +23,24 @@ use crate::paths::ShownPaths;
 /// Points chapter diagnostics at the file (chapter or included file) their
 /// line is written in, when that differs from the text mdBook passed.
 pub fn map_to_files(diagnostics: &mut [Diagnostic], chapters: &[Chapter], settings: &Settings) {
-    let mut cache: HashMap<usize, Option<Vec<Arc<SourceFile>>>> = HashMap::new();
+    // Each chapter's text and files, once: a chapter with thousands of
+    // diagnostics is decoded once, not once for each.
+    type Sources<'c> = Option<(Cow<'c, str>, Vec<Arc<SourceFile>>)>;
+    let mut cache: HashMap<usize, Sources<'_>> = HashMap::new();
     for diagnostic in diagnostics.iter_mut() {
         let Some(Location::Chapter { chapter, range }) = &diagnostic.location else {
             continue;
         };
-        let Some(content) = chapters.get(*chapter).map(|c| c.content.get()) else {
+        let sources = cache.entry(*chapter).or_insert_with(|| {
+            let of = chapters.get(*chapter)?;
+            // `None`: the file on disk is what mdBook sent, nothing to map.
+            let files = files_of(of, settings)?;
+            Some((of.content.get(), files))
+        });
+        let Some((content, files)) = sources else {
             continue;
         };
-        let files = cache
-            .entry(*chapter)
-            .or_insert_with(|| files_of(&chapters[*chapter], settings));
-        let Some(files) = files else {
-            continue; // the file on disk is what mdBook sent: nothing to map
-        };
-        if let Some((file, mapped)) = find_line(&content, range.clone(), files) {
+        if let Some((file, mapped)) = find_line(content, range.clone(), files) {
             diagnostic.location = Some(Location::File {
                 file,
                 range: mapped,

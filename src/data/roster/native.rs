@@ -12,7 +12,7 @@ use crate::data::people::{
     DEFAULT_FILE, Group, Member, Person, allowed_url, check_handle, check_login,
 };
 use crate::data::tree::{self, Entry, Node, NodeKind};
-use crate::diagnostic::{Code, Diagnostic, Place, SourceFile, did_you_mean};
+use crate::diagnostic::{Code, Diagnostic, Place, SourceFile, Suggestions, did_you_mean};
 use crate::unicode::nfc;
 
 const TOP_KEYS: &[&str] = &["people", "groups"];
@@ -60,6 +60,7 @@ fn from_tree(file: Arc<SourceFile>, root: &Node) -> Result<SourceRoster, Vec<Dia
     let mut checker = Checker {
         file: &file,
         errors: Vec::new(),
+        handles: None,
     };
     let mut people: Vec<Person> = Vec::new();
     let mut by_handle = HashMap::new();
@@ -131,6 +132,9 @@ fn from_tree(file: Arc<SourceFile>, root: &Node) -> Result<SourceRoster, Vec<Dia
 struct Checker<'a> {
     file: &'a Arc<SourceFile>,
     errors: Vec<Diagnostic>,
+    /// The people's handles, indexed for the first unknown member: a
+    /// roster that lists thousands of them costs linear time.
+    handles: Option<Suggestions>,
 }
 
 impl<'a> Checker<'a> {
@@ -679,8 +683,11 @@ impl<'a> Checker<'a> {
     /// Reports a member who is not in `people`, with the closest handle.
     fn unknown_member(&mut self, member: &WrittenMember, group: &str, people: &[Person]) {
         let handle = &member.handle;
-        let suggestion =
-            did_you_mean(handle, people.iter().map(|p| p.handle.as_str())).map(str::to_string);
+        let handles = (self.handles)
+            .get_or_insert_with(|| Suggestions::new(people.iter().map(|p| p.handle.as_str())));
+        let suggestion = (handles.closest(handle))
+            .and_then(|closest| people.get(closest))
+            .map(|p| p.handle.clone());
         let error = self
             .at(
                 member.span.clone(),

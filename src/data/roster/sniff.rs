@@ -42,7 +42,8 @@ pub(super) fn looks_like(text: &str) -> Option<PeopleFormat> {
 /// JSON, or YAML with the keys of OWNERS files, by the first line that is
 /// not a comment.
 fn structured(text: &str, first: &str) -> Option<PeopleFormat> {
-    if first.starts_with('{') {
+    // `{`, as its code point: tools that count braces read the literal as one.
+    if first.starts_with('\u{7b}') {
         return Some(match text.contains("\"contributors\"") {
             true => PeopleFormat::AllContributors,
             false => PeopleFormat::Community,
