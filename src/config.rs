@@ -58,6 +58,15 @@ impl Level {
     }
 }
 
+/// Where the repository says who owns its files: `ownership`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OwnershipSource {
+    /// GitHub's CODEOWNERS file.
+    CodeOwners,
+    /// Kubernetes' tree of `OWNERS` files (and `OWNERS_ALIASES`).
+    Owners,
+}
+
 /// Everything the pipeline needs to know about this build.
 #[derive(Debug, Clone)]
 pub struct Settings {
@@ -83,6 +92,11 @@ pub struct Settings {
     pub inactive_statuses: Vec<String>,
     /// `codeowners`: the CODEOWNERS file, relative to the root.
     pub codeowners: Option<PathBuf>,
+    /// `ownership`: CODEOWNERS or the OWNERS tree; `None` decides by which
+    /// the repository has.
+    pub ownership: Option<OwnershipSource>,
+    /// `unowned`: files without an active owner (off by default).
+    pub unowned: Level,
     /// `contributing`: the CONTRIBUTING file, relative to the root.
     pub contributing: Option<PathBuf>,
     /// `contributing-url`: where CONTRIBUTING lives on the repository host.
@@ -104,6 +118,8 @@ pub const OUR_KEYS: &[&str] = &[
     "on-error",
     "people",
     "codeowners",
+    "ownership",
+    "unowned",
     "check-owners",
     "inactive-statuses",
     "contributing",
@@ -146,6 +162,8 @@ impl Settings {
             check_owners: Level::default(),
             inactive_statuses: INACTIVE_STATUSES.map(str::to_string).to_vec(),
             codeowners: None,
+            ownership: None,
+            unowned: Level::Off,
             contributing: None,
             contributing_url: None,
             check_anchors: Level::default(),
@@ -175,6 +193,13 @@ impl Settings {
                 }
             }
             "check-anchors" => self.check_anchors = Level::read(value)?,
+            "unowned" => self.unowned = Level::read(value)?,
+            "ownership" => {
+                self.ownership = Some(match choice(value, &["codeowners", "owners"])? {
+                    "owners" => OwnershipSource::Owners,
+                    _ => OwnershipSource::CodeOwners,
+                })
+            }
             "people" => self.apply_people(value)?,
             "check-owners" | "inactive-statuses" => self.apply_owner_check(key, value)?,
             "codeowners" | "contributing" => {

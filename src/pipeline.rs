@@ -120,10 +120,14 @@ fn run_stages<'a>(
         _ => check::redirects::check_redirects(&run, &book),
     };
     drop(book);
-    let drift = check::owners::check(settings, &data);
-    // Data files' own problems first, once each; then the drift between
-    // CODEOWNERS and the roster; then the chapters', in order; then why the
-    // drift check could not run, unless a directive's error says it already.
+    // The drift between ownership (CODEOWNERS or the OWNERS tree) and the
+    // roster, and between ownership and the repository's files.
+    let mut drift = check::owners::check(settings, &data);
+    drift.extend(check::owners_files::check(settings, &data));
+    drift.extend(check::coverage::check(settings, &data));
+    // Data files' own problems first, once each; then the drift; then the
+    // chapters', in order; then why the drift check could not run, unless
+    // a directive's error says it already.
     let mut diagnostics = data.diagnostics();
     let (not_checked, drift): (Vec<_>, Vec<_>) =
         drift.into_iter().partition(|d| d.follow_on.is_some());

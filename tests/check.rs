@@ -554,6 +554,9 @@ fn sarif_names_a_file_outside_the_repository_by_its_absolute_uri() {
         assert!(uris.contains(&people.as_str()), "{people} not in {uris:?}");
         assert!(uris.iter().all(|u| !u.contains("..")), "{uris:?}");
         // (`check` shows the book root as ROOT.)
-        assert_eq!(run["originalUriBaseIds"]["%SRCROOT%"]["uri"], "file://ROOT/");
+        assert_eq!(
+            run["originalUriBaseIds"]["%SRCROOT%"]["uri"],
+            "file://ROOT/"
+        );
     }
 }

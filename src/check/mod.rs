@@ -8,7 +8,9 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 pub mod anchors;
+pub mod coverage;
 pub mod owners;
+pub mod owners_files;
 pub mod redirects;
 
 use crate::config::{Level, OnError};

@@ -24,6 +24,10 @@ pub fn check(settings: &Settings, data: &Data) -> Vec<Diagnostic> {
     if settings.check_owners == Level::Off || !has_roster(settings) || !has_codeowners(settings) {
         return Vec::new();
     }
+    // With `ownership = "owners"`, `owners_files` checks the OWNERS tree.
+    if settings.ownership == Some(crate::config::OwnershipSource::Owners) {
+        return Vec::new();
+    }
     let owners = match data.codeowners(settings) {
         Ok(owners) => owners,
         // A FIFO, a device or an unreadable CODEOWNERS: said, not skipped.
@@ -46,7 +50,7 @@ pub fn check(settings: &Settings, data: &Data) -> Vec<Diagnostic> {
 
 /// Why the drift check did not run, once, whatever else failed the same
 /// way (a `{{#codeowners}}` directive reading the same file).
-fn not_checked(e: &LoadError, level: Level) -> Diagnostic {
+pub(super) fn not_checked(e: &LoadError, level: Level) -> Diagnostic {
     let file = match &e.cause {
         FollowOn::DataFile { file, .. } => file.as_str(),
         FollowOn::PartialPage => "CODEOWNERS",
@@ -61,7 +65,7 @@ fn not_checked(e: &LoadError, level: Level) -> Diagnostic {
     }
 }
 
-fn has_roster(settings: &Settings) -> bool {
+pub(super) fn has_roster(settings: &Settings) -> bool {
     settings.people_configured
         || settings
             .in_root(std::path::Path::new(crate::config::DEFAULT_FILE))
@@ -74,7 +78,7 @@ fn has_codeowners(settings: &Settings) -> bool {
 }
 
 /// What the roster says of logins and teams.
-struct Roster {
+pub(super) struct Roster {
     /// Lowercased login: whether the person still serves somewhere.
     active: HashMap<String, bool>,
     /// Lowercased `org/team`s some group claims.
@@ -82,7 +86,7 @@ struct Roster {
 }
 
 impl Roster {
-    fn of(people: &People, inactive: &[String]) -> Roster {
+    pub(super) fn of(people: &People, inactive: &[String]) -> Roster {
         let mut memberships: Vec<(usize, usize)> = vec![(0, 0); people.people.len()];
         for group in &people.groups {
             for member in &group.members {
@@ -125,7 +129,7 @@ impl Roster {
     }
 
     /// Why `owner` is not an active owner, if it is not.
-    fn problem(&self, owner: &Owner) -> Option<Problem> {
+    pub(super) fn problem(&self, owner: &Owner) -> Option<Problem> {
         let name = owner.text.trim_start_matches('@').to_lowercase();
         match owner.kind {
             OwnerKind::Email => None,
@@ -179,7 +183,7 @@ impl Roster {
 
 /// What is wrong with an owner (or a rule), keyed by what it names.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-enum Problem {
+pub(super) enum Problem {
     UnknownLogin(String),
     UnclaimedTeam(String),
     Inactive(String),
@@ -188,14 +192,19 @@ enum Problem {
 }
 
 /// One problem, where it is first, and every line it is on.
-struct Finding {
-    problem: Problem,
-    range: Range<usize>,
-    lines: Vec<usize>,
+pub(super) struct Finding {
+    pub(super) problem: Problem,
+    pub(super) range: Range<usize>,
+    pub(super) lines: Vec<usize>,
 }
 
 impl Finding {
-    fn diagnostic(&self, file: &Arc<SourceFile>, roster: &Roster, people: &People) -> Diagnostic {
+    pub(super) fn diagnostic(
+        &self,
+        file: &Arc<SourceFile>,
+        roster: &Roster,
+        people: &People,
+    ) -> Diagnostic {
         let roster_name = format!("`{}`", people.name);
         let error = match &self.problem {
             Problem::UnknownLogin(login) => Diagnostic::error(

@@ -51,6 +51,10 @@ pub enum Code {
     InactiveOwner,
     /// CODEOWNERS rules whose paths have no active owner.
     NoActiveOwner,
+    /// A CODEOWNERS rule that matches no file of the repository.
+    RuleMatchesNothing,
+    /// Files of the repository without an active owner (`unowned`).
+    UnownedFiles,
     /// `{{#name}}` where `name` is not a directive of this plugin.
     UnknownDirective,
     /// `{{#name` not closed on its line.
@@ -222,6 +226,20 @@ const TABLE: &[(Code, &str, &str, &str, &str)] = &[
         "no-active-owner",
         "paths with no active code owner",
         "Add an active owner to the rule.",
+    ),
+    (
+        Code::RuleMatchesNothing,
+        "C405",
+        "rule-matches-nothing",
+        "a CODEOWNERS rule that matches no file of the repository",
+        "Fix the pattern to the path's new name, or remove the rule if the path is gone.",
+    ),
+    (
+        Code::UnownedFiles,
+        "C406",
+        "unowned-files",
+        "files of the repository without an active owner",
+        "Add a CODEOWNERS rule (or OWNERS approvers) with an active owner for the folders listed.",
     ),
     (
         Code::UnknownDirective,

@@ -1,21 +1,28 @@
 //! `{{#codeowners}}`: the repository's CODEOWNERS as a table, with a
-//! section row for each comment directly above a block of rules;
-//! `{{#codeowners PATH}}`: who owns a path (the last matching rule wins);
-//! `{{#codeowners PATH members}}`: the people who own it, teams expanded.
+//! section row for each comment directly above a block of rules (or, for
+//! an OWNERS tree, a row per OWNERS file and filter);
+//! `{{#codeowners PATH}}`: who owns a path (the last matching rule wins;
+//! in an OWNERS tree, the approvers up to the root);
+//! `{{#codeowners PATH members}}`: the people who own it, teams expanded;
+//! `{{#codeowners coverage}}` (`depth=N`, 2 by default): the repository's
+//! folders with the share of their files that have an active owner, and
+//! one sentence for the whole repository. A path named `coverage` is
+//! written quoted: `{{#codeowners "coverage"}}`.
 //!
 //! Owners in the roster show with their name and profile; a team a group
 //! claims (`github-team`) shows as the group, linked to its heading where a
 //! `{{#maintainers}}` renders it. Anyone else links to their GitHub page.
 //! The links to group headings need the book's ids, so the directive runs
-//! in the resolve stage.
+//! in the resolve stage. The events are written by `owners_md.rs`.
 
-use pulldown_cmark::{Alignment, CowStr, Event, Tag, TagEnd};
+use std::sync::Arc;
 
-use crate::data::codeowners::{CodeOwners, Owner, OwnerKind, Rule};
+use pulldown_cmark::{Event, Tag, TagEnd};
+
+use crate::data::ownership::Ownership;
 use crate::data::people::People;
 use crate::diagnostic::{Code, Diagnostic};
-use crate::directives::people_md::{self, Entry};
-use crate::directives::people_table::cell;
+use crate::directives::owners_md::Writer;
 use crate::expand::args::ArgKind;
 use crate::expand::{BraceDirective, Call, Cx, Expansion, LinkCx, Run};
 use crate::markdown::Placement;
@@ -24,11 +31,15 @@ use crate::markdown::to_markdown;
 /// The `codeowners` directive.
 pub struct CodeownersDirective;
 
+/// The deepest `depth=` a coverage table takes.
+const MAX_DEPTH: usize = 10;
+
 /// What a call asks for.
 enum Request {
     Table,
     Owners(String),
     Members(String),
+    Coverage { depth: usize },
 }
 
 impl BraceDirective for CodeownersDirective {
@@ -38,7 +49,8 @@ impl BraceDirective for CodeownersDirective {
 
     fn expand(&self, call: &Call<'_>, cx: &Cx<'_>) -> Result<Expansion, Vec<Diagnostic>> {
         let request = parse(call)?;
-        if matches!(request, Request::Table) && call.placement == Placement::Inline {
+        let block = matches!(request, Request::Table | Request::Coverage { .. });
+        if block && call.placement == Placement::Inline {
             return Err(vec![
                 call.error(
                     Code::MisplacedDirective,
@@ -48,29 +60,44 @@ impl BraceDirective for CodeownersDirective {
             ]);
         }
         load(call, cx.run)?;
+        if let Request::Coverage { .. } = request {
+            coverage_data(call, cx.run)?;
+        }
         Ok(cx.defer_link(call))
     }
 
     fn resolve(&self, call: &Call<'_>, cx: &LinkCx<'_>) -> Result<Expansion, Vec<Diagnostic>> {
         let request = parse(call)?;
-        let (owners, people) = load(call, cx.run)?;
+        let (ownership, people) = load(call, cx.run)?;
         let writer = Writer {
             people: people.as_deref(),
             cx,
         };
         let options = cx.settings().markdown.parser_options();
         let mut events = Vec::new();
-        if let Request::Table = request {
-            writer.table(&owners, &mut events);
+        match (&request, &ownership) {
+            (Request::Table, Ownership::CodeOwners(owners)) => writer.table(owners, &mut events),
+            (Request::Table, Ownership::Owners(tree)) => writer.tree_table(tree, &mut events),
+            (Request::Coverage { depth }, _) => {
+                let (repository, coverage) = coverage_data(call, cx.run)?;
+                writer.coverage(&coverage, &repository, *depth, &mut events);
+            }
+            _ => {}
+        }
+        if !events.is_empty() {
             return Ok(Expansion::Block(to_markdown(events, options)));
         }
         // In a paragraph, so that the writer does not take the space after
         // a link for the start of a line (and write it as `&#32;`).
         events.push(Event::Start(Tag::Paragraph));
-        match request {
-            Request::Owners(path) => writer.owner_sentence(owners.owners_of(&path), &mut events),
-            Request::Members(path) => writer.member_sentence(owners.owners_of(&path), &mut events),
-            Request::Table => {}
+        match &request {
+            Request::Owners(path) => {
+                writer.owner_sentence(&ownership.owners_of(path).owners(), &mut events)
+            }
+            Request::Members(path) => {
+                writer.member_sentence(&ownership.owners_of(path).owners(), &mut events)
+            }
+            Request::Table | Request::Coverage { .. } => {}
         }
         events.push(Event::End(TagEnd::Paragraph));
         if call.in_link {
@@ -80,21 +107,61 @@ impl BraceDirective for CodeownersDirective {
     }
 }
 
+/// The forms, for help lines.
+const FORMS: &str = "`{{#codeowners}}` for the whole table, `{{#codeowners PATH}}` for one path, `{{#codeowners PATH members}}` for its people, `{{#codeowners coverage depth=2}}` for the repository's coverage";
+
 /// The call's arguments.
 fn parse(call: &Call<'_>) -> Result<Request, Vec<Diagnostic>> {
     let tokens = call.tokens().map_err(|e| vec![e])?;
     let mut words = Vec::new();
+    let mut depth = None;
+    let coverage = matches!(
+        tokens.first().map(|a| &a.kind),
+        Some(ArgKind::Word("coverage"))
+    );
     for arg in &tokens {
         match &arg.kind {
             ArgKind::Word(word) => words.push((word.to_string(), arg.range.clone())),
             ArgKind::Quoted(path) => words.push((path.to_string(), arg.range.clone())),
+            ArgKind::Pair {
+                key: "depth",
+                value,
+                value_range,
+            } if coverage => depth = Some(depth_of(call, value, value_range.clone())?),
+            ArgKind::Pair { key, .. } if coverage => {
+                return Err(vec![crate::expand::unknown_option(
+                    arg,
+                    key,
+                    &["depth"],
+                    call,
+                )]);
+            }
             ArgKind::Pair { .. } => {
                 return Err(vec![
-                    call.error_at(arg.range.clone(), Code::InvalidArguments, "`{{#codeowners}}` takes no options")
-                        .with_help("`{{#codeowners}}` for the whole table, `{{#codeowners PATH}}` for one path, `{{#codeowners PATH members}}` for its people"),
+                    call.error_at(
+                        arg.range.clone(),
+                        Code::InvalidArguments,
+                        "`{{#codeowners}}` takes no options",
+                    )
+                    .with_help(FORMS),
                 ]);
             }
         }
+    }
+    if coverage {
+        return match words.get(1) {
+            None => Ok(Request::Coverage {
+                depth: depth.unwrap_or(2),
+            }),
+            Some((_, extra)) => Err(vec![
+                call.error_at(
+                    extra.start..call.args_range.end,
+                    Code::InvalidArguments,
+                    "`{{#codeowners coverage}}` takes no path",
+                )
+                .with_help("for the owners of a path named `coverage`, quote it: `{{#codeowners \"coverage\"}}`"),
+            ]),
+        };
     }
     let path = |raw: &str| -> Result<String, Vec<Diagnostic>> {
         let path = raw.trim_start_matches("./").trim_start_matches('/');
@@ -121,195 +188,48 @@ fn parse(call: &Call<'_>) -> Result<Request, Vec<Diagnostic>> {
     }
 }
 
-type Loaded = (std::sync::Arc<CodeOwners>, Option<std::sync::Arc<People>>);
+/// `depth=N`: a whole number from 1 to [`MAX_DEPTH`].
+fn depth_of(
+    call: &Call<'_>,
+    value: &str,
+    range: std::ops::Range<usize>,
+) -> Result<usize, Vec<Diagnostic>> {
+    match value.parse::<usize>() {
+        Ok(depth) if (1..=MAX_DEPTH).contains(&depth) => Ok(depth),
+        _ => Err(vec![call.error_at(
+            range,
+            Code::InvalidArguments,
+            format!("`depth` must be a whole number from 1 to {MAX_DEPTH}, found `{value}`"),
+        )
+        .with_help("`depth=1` lists the top-level folders, `depth=2` (the default) those and the folders in them")]),
+    }
+}
 
-/// CODEOWNERS, and the roster when there is one (without it owners show as
-/// written).
+type Loaded = (Ownership, Option<Arc<People>>);
+
+/// Who owns what (CODEOWNERS or the OWNERS tree), and the roster when
+/// there is one (without it owners show as written).
 fn load(call: &Call<'_>, run: &Run<'_>) -> Result<Loaded, Vec<Diagnostic>> {
-    let owners = run
+    let ownership = run
         .data
-        .codeowners(run.settings)
+        .ownership(run.settings)
         .map_err(|e| vec![call.load_error(&e)])?;
     let people = match run.data.people(run.settings) {
         Ok(people) => Some(people),
         Err(e) if e.diagnostics.is_empty() => None,
         Err(e) => return Err(vec![call.load_error(&e)]),
     };
-    Ok((owners, people))
+    Ok((ownership, people))
 }
 
-fn text(s: &str) -> Event<'static> {
-    Event::Text(CowStr::from(s.to_string()))
-}
+type CoverageData = (
+    Arc<crate::data::repository::Repository>,
+    Arc<crate::data::ownership::coverage::Coverage>,
+);
 
-/// Writes owners as Markdown events.
-struct Writer<'a> {
-    people: Option<&'a People>,
-    cx: &'a LinkCx<'a>,
-}
-
-impl Writer<'_> {
-    /// One owner: a person or group of the roster, or a GitHub link.
-    fn owner(&self, owner: &Owner, out: &mut Vec<Event<'static>>) {
-        let name = owner.text.trim_start_matches('@');
-        match owner.kind {
-            OwnerKind::User => match self.people.and_then(|p| p.by_github(name)) {
-                Some(person) => people_md::entry_events(Entry::of_person(person), out),
-                None => {
-                    people_md::link_events(&format!("https://github.com/{name}"), &owner.text, out)
-                }
-            },
-            OwnerKind::Team => match self.people.and_then(|p| p.group_of_team(name)) {
-                Some(group) => match self.cx.group_link(&group.id, &group.title) {
-                    Some(link) => people_md::link_events(&link, &group.title, out),
-                    None => people_md::link_events(&team_page(name), &group.title, out),
-                },
-                None => people_md::link_events(&team_page(name), &owner.text, out),
-            },
-            OwnerKind::Email => out.push(text(&owner.text)),
-        }
-    }
-
-    fn owners(&self, owners: &[Owner], out: &mut Vec<Event<'static>>) {
-        for (i, owner) in owners.iter().enumerate() {
-            if i > 0 {
-                out.push(text(if i + 1 == owners.len() { " and " } else { ", " }));
-            }
-            self.owner(owner, out);
-        }
-    }
-
-    fn owner_sentence(&self, rule: Option<&Rule>, out: &mut Vec<Event<'static>>) {
-        match rule.map(|r| r.owners.as_slice()).unwrap_or_default() {
-            [] => out.push(text("no code owner")),
-            owners => self.owners(owners, out),
-        }
-    }
-
-    /// The people who own a path: users, and the members of claimed
-    /// teams, each once; owners outside the roster as in the sentence.
-    fn member_sentence(&self, rule: Option<&Rule>, out: &mut Vec<Event<'static>>) {
-        let Some(roster) = self.people else {
-            return self.owner_sentence(rule, out);
-        };
-        let mut items: Vec<Result<usize, &Owner>> = Vec::new();
-        for owner in rule.map(|r| r.owners.as_slice()).unwrap_or_default() {
-            let name = owner.text.trim_start_matches('@');
-            let people: Vec<usize> = match owner.kind {
-                OwnerKind::User => roster.index_by_github(name).into_iter().collect(),
-                OwnerKind::Team => roster
-                    .group_of_team(name)
-                    .map(|g| g.members.iter().map(|m| m.person).collect())
-                    .unwrap_or_default(),
-                OwnerKind::Email => Vec::new(),
-            };
-            if people.is_empty() {
-                items.push(Err(owner));
-            }
-            for person in people {
-                if !items.contains(&Ok(person)) {
-                    items.push(Ok(person));
-                }
-            }
-        }
-        if items.is_empty() {
-            return out.push(text("no code owner"));
-        }
-        for (i, item) in items.iter().enumerate() {
-            if i > 0 {
-                out.push(text(if i + 1 == items.len() { " and " } else { ", " }));
-            }
-            match item {
-                Ok(person) => {
-                    people_md::entry_events(Entry::of_person(&roster.people[*person]), out)
-                }
-                Err(owner) => self.owner(owner, out),
-            }
-        }
-    }
-
-    /// The table, with a section row for each comment block directly above
-    /// a rule.
-    fn table(&self, owners: &CodeOwners, out: &mut Vec<Event<'static>>) {
-        out.push(Event::Start(Tag::Table(vec![Alignment::None; 2])));
-        out.push(Event::Start(Tag::TableHead));
-        for header in ["Pattern", "Owners"] {
-            cell(out, |out| out.push(text(header)));
-        }
-        out.push(Event::End(TagEnd::TableHead));
-        let lines: Vec<&str> = owners.file().text.lines().collect();
-        for rule in owners.rules() {
-            if let Some(section) = section_above(&lines, rule.line) {
-                out.push(Event::Start(Tag::TableRow));
-                cell(out, |out| {
-                    out.push(Event::Start(Tag::Strong));
-                    out.push(text(&section));
-                    out.push(Event::End(TagEnd::Strong));
-                });
-                cell(out, |_| {});
-                out.push(Event::End(TagEnd::TableRow));
-            }
-            out.push(Event::Start(Tag::TableRow));
-            cell(out, |out| {
-                out.push(Event::Code(CowStr::from(rule.pattern.clone())))
-            });
-            cell(out, |out| {
-                if rule.owners.is_empty() {
-                    out.push(Event::Start(Tag::Emphasis));
-                    out.push(text("no code owner"));
-                    out.push(Event::End(TagEnd::Emphasis));
-                }
-                for (i, owner) in rule.owners.iter().enumerate() {
-                    if i > 0 {
-                        out.push(text(", "));
-                    }
-                    self.owner(owner, out);
-                }
-            });
-            out.push(Event::End(TagEnd::TableRow));
-        }
-        out.push(Event::End(TagEnd::Table));
-    }
-}
-
-/// `https://github.com/orgs/ORG/teams/TEAM` for `org/team`.
-fn team_page(team: &str) -> String {
-    let (org, name) = team.split_once('/').unwrap_or((team, ""));
-    format!("https://github.com/orgs/{org}/teams/{name}")
-}
-
-/// The comment lines directly above line `line` (1-based), joined, when
-/// the line before the rule is a comment: that comment names the block of
-/// rules below it. A comment separated by a blank line, or above a rule
-/// that continues a block, is not a section.
-fn section_above(lines: &[&str], line: usize) -> Option<String> {
-    let above = &lines[..line.checked_sub(1)?.min(lines.len())];
-    let parts: Vec<&str> = above.iter().rev().map_while(|l| comment(l)).collect();
-    let section = parts.into_iter().rev().collect::<Vec<_>>().join(" ");
-    (!section.is_empty()).then_some(section)
-}
-
-/// The text of a comment line.
-fn comment(line: &str) -> Option<&str> {
-    line.trim_start().strip_prefix('#').map(str::trim)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn sections_are_comments_directly_above_a_rule() {
-        let text =
-            "# Header\n\n*  @a\n# Service discovery.\n/sd/ @b\n/sd2/ @c\n# Two\n# lines\n/x/\n";
-        let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(section_above(&lines, 3), None);
-        assert_eq!(
-            section_above(&lines, 5).as_deref(),
-            Some("Service discovery.")
-        );
-        assert_eq!(section_above(&lines, 6), None);
-        assert_eq!(section_above(&lines, 9).as_deref(), Some("Two lines"));
-        assert_eq!(section_above(&lines, 1), None);
-    }
+/// The repository's files and who owns each.
+fn coverage_data(call: &Call<'_>, run: &Run<'_>) -> Result<CoverageData, Vec<Diagnostic>> {
+    let repository = (run.data.repository(run.settings)).map_err(|e| vec![call.load_error(&e)])?;
+    let coverage = (run.data.coverage(run.settings)).map_err(|e| vec![call.load_error(&e)])?;
+    Ok((repository, coverage))
 }

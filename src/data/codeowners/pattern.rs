@@ -52,8 +52,14 @@ enum Owns {
 impl Compiled {
     /// Whether the pattern matches `path` (`/`-separated, relative to the
     /// repository root).
+    #[cfg(test)]
     pub(super) fn matches(&self, path: &str) -> bool {
         let path: Vec<&str> = path.split('/').collect();
+        self.matches_segments(&path)
+    }
+
+    /// [`matches`](Self::matches), for a path already split at `/`.
+    pub(super) fn matches_segments(&self, path: &[&str]) -> bool {
         let n = path.len();
         // reach[j]: the segments so far match the first j path segments.
         let mut reach = vec![false; n + 1];
@@ -92,6 +98,25 @@ impl Compiled {
             Owns::NamedAndBelow => reach[1..].contains(&true),
             Owns::OnlyBelow => reach[1..n].contains(&true),
         }
+    }
+
+    /// The names every path the pattern matches starts with: its leading
+    /// segments without wildcards, when it is anchored (none for a pattern
+    /// that matches at any depth).
+    pub(super) fn literal_prefix(&self) -> Vec<String> {
+        self.body
+            .iter()
+            .map_while(|seg| match seg {
+                Seg::Name(toks) => toks
+                    .iter()
+                    .map(|t| match t {
+                        Tok::Lit(c) => Some(*c),
+                        Tok::Star | Tok::Question => None,
+                    })
+                    .collect::<Option<String>>(),
+                Seg::Any => None,
+            })
+            .collect()
     }
 }
 

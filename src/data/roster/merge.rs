@@ -156,7 +156,10 @@ impl Merger {
         path.push(&self.groups[first].id);
         let mut error = Diagnostic::error(
             Code::Cycle,
-            format!("groups form a cycle through their parents: {}", path.join(" -> ")),
+            format!(
+                "groups form a cycle through their parents: {}",
+                path.join(" -> ")
+            ),
         )
         .with_label("this group's parent leads back to it")
         .with_help("make one of them a top-level group");
