@@ -94,6 +94,9 @@ pub fn logins(
     key: &str,
     errors: &mut Vec<Diagnostic>,
 ) -> Vec<Login> {
+    if matches!(list.kind, NodeKind::Other(null) if null.starts_with("nothing")) {
+        return Vec::new(); // `approvers:` with nothing after it: none, as Prow reads it
+    }
     let NodeKind::Array(items) = &list.kind else {
         errors.push(
             Diagnostic::error(
