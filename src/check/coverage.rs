@@ -98,7 +98,11 @@ fn unowned(settings: &Settings, data: &Data) -> Vec<Diagnostic> {
     if folders.is_empty() {
         return Vec::new();
     }
-    let d = unowned_diagnostic(&coverage, &folders);
+    let label = match &ownership {
+        Ownership::CodeOwners(_) => "no rule of this file gives them an active owner",
+        Ownership::Owners(_) => "no OWNERS file gives them an active approver",
+    };
+    let d = unowned_diagnostic(&coverage, &folders).with_label(label);
     let d = match at_file(&ownership) {
         Some(file) => d.in_file(&file, 0..0),
         None => d.at_path(ownership.source_name()),
@@ -115,25 +119,26 @@ fn unowned_diagnostic(coverage: &Coverage, folders: &[UnownedFolder]) -> Diagnos
             "{unowned} of the repository's {} have no active owner",
             plural(coverage.files(), "file")
         ),
-    )
-    .with_label("no rule here gives them an active owner");
+    );
     for folder in folders.iter().take(FOLDER_LINES) {
         let name = match folder.folder.as_str() {
             "" => "the repository root".to_string(),
             folder => format!("`{folder}`"),
         };
-        let share = match folder.unowned == folder.files {
-            true => format!("all {}", plural(folder.files, "file")),
-            false => format!("{} of {}", folder.unowned, plural(folder.files, "file")),
+        let share = match (folder.unowned, folder.files) {
+            (1, 1) => "its one file".to_string(),
+            (unowned, files) if unowned == files => format!("all {files} files"),
+            (unowned, files) => format!("{unowned} of {}", plural(files, "file")),
         };
         d = d.with_note(format!("{name}: {share}"));
     }
     let rest = &folders[folders.len().min(FOLDER_LINES)..];
     if !rest.is_empty() {
         let files: usize = rest.iter().map(|f| f.unowned).sum();
+        let folders = if rest.len() == 1 { "folder" } else { "folders" };
         d = d.with_note(format!(
-            "and {} more, with {}",
-            plural(rest.len(), "folder"),
+            "and {} more {folders}, with {}",
+            rest.len(),
             plural(files, "file")
         ));
     }
@@ -165,4 +170,111 @@ fn not_checked(settings: &Settings, e: &LoadError) -> Diagnostic {
         None => d.at_path("book.toml"),
     };
     settings.unowned.severity_of(d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostic::Severity;
+    use crate::mdbook::{Context, Generation};
+
+    /// A repository (a `.git` folder, listed by walking it: git cannot read
+    /// this one) holding `files`, with its book in `book/`.
+    fn repository(files: &[(&str, &str)]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().expect("tempdir");
+        for (path, text) in [
+            (".git/HEAD", "ref: refs/heads/main\n"),
+            ("book/book.toml", ""),
+        ]
+        .iter()
+        .chain(files)
+        {
+            let full = dir.path().join(path);
+            std::fs::create_dir_all(full.parent().expect("a folder")).expect("writable");
+            std::fs::write(full, text).expect("writable");
+        }
+        dir
+    }
+
+    fn settings(root: &std::path::Path, config: serde_json::Value) -> Settings {
+        let context = Context {
+            root: root.join("book"),
+            config: serde_json::json!({"preprocessor": {"community": config}}),
+            renderer: "html".into(),
+            mdbook_version: "0.5.4".into(),
+        };
+        Settings::from_context(&context, Generation::V05).expect("valid")
+    }
+
+    #[test]
+    fn a_rule_that_matches_nothing_is_a_warning_at_its_pattern() {
+        let repo = repository(&[
+            ("CODEOWNERS", "* @a\n/old/ @b\n/src/ @c\n"),
+            ("src/main.rs", ""),
+        ]);
+        let data = Data::default();
+        let found = check(&settings(repo.path(), serde_json::json!({})), &data);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].code, Code::RuleMatchesNothing);
+        assert_eq!(found[0].severity, Severity::Warning);
+        assert!(found[0].message.contains("`/old/`"), "{found:?}");
+        // Off with the drift check.
+        let data = Data::default();
+        let off = serde_json::json!({"check-owners": "off"});
+        assert!(check(&settings(repo.path(), off), &data).is_empty());
+        assert!(!data.repository_listed());
+    }
+
+    /// Nothing is listed when nothing asks: a CODEOWNERS the book keeps
+    /// for itself (not where GitHub reads the repository's), `unowned`
+    /// off.
+    #[test]
+    fn nothing_is_listed_when_nothing_asks() {
+        let repo = repository(&[("book/CODEOWNERS", "/nowhere/ @a\n")]);
+        let data = Data::default();
+        assert!(check(&settings(repo.path(), serde_json::json!({})), &data).is_empty());
+        assert!(!data.repository_listed());
+    }
+
+    #[test]
+    fn unowned_files_are_one_finding_summed_up_by_folder() {
+        let mut files = vec![("CODEOWNERS", "/src/ @a\n/src/gen/\n")];
+        let names: Vec<String> = (0..40).map(|i| format!("gen{}/f{i}.rs", i % 12)).collect();
+        files.extend(names.iter().map(|n| (n.as_str(), "")));
+        files.push(("src/main.rs", ""));
+        files.push(("src/gen/x.rs", ""));
+        let repo = repository(&files);
+        let data = Data::default();
+        let error = serde_json::json!({"unowned": "error"});
+        let found = check(&settings(repo.path(), error), &data);
+        assert_eq!(found.len(), 1, "{found:?}");
+        let d = &found[0];
+        assert_eq!((d.code, d.severity), (Code::UnownedFiles, Severity::Error));
+        assert_eq!(
+            d.message,
+            "43 of the repository's 44 files have no active owner"
+        );
+        // Fifteen groups (twelve folders, `book/`, `src/` and the root):
+        // eight named, the rest in one note.
+        assert_eq!(d.notes.len(), 9, "{:?}", d.notes);
+        assert_eq!(d.notes[0], "`gen0/`: all 4 files");
+        assert_eq!(d.notes[8], "and 7 more folders, with 15 files");
+        assert!(matches!(
+            d.location,
+            Some(crate::diagnostic::Location::File { .. })
+        ));
+    }
+
+    #[test]
+    fn unowned_without_ownership_is_reported_once() {
+        let repo = repository(&[("src/main.rs", "")]);
+        let data = Data::default();
+        let found = check(
+            &settings(repo.path(), serde_json::json!({"unowned": "warn"})),
+            &data,
+        );
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].code, Code::MissingData);
+        assert_eq!(found[0].severity, Severity::Warning);
+    }
 }

@@ -173,6 +173,12 @@ impl Data {
             .clone()
     }
 
+    /// Whether the repository's files were listed in this run.
+    #[cfg(test)]
+    pub(crate) fn repository_listed(&self) -> bool {
+        self.repository.get().is_some()
+    }
+
     /// CONTRIBUTING, loaded on first use.
     pub fn contributing(
         &self,

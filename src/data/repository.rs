@@ -101,7 +101,7 @@ impl Repository {
     pub fn described(&self) -> &'static str {
         match self.listing {
             Listing::Git => "tracked by git",
-            Listing::Folder => "in the folder (not a git repository)",
+            Listing::Folder => "in the folder (walked, honouring .gitignore)",
         }
     }
 }

@@ -9,7 +9,7 @@ use crate::data::codeowners::{CodeOwners, Owner, OwnerKind};
 use crate::data::ownership::coverage::{Coverage, FolderCoverage};
 use crate::data::ownership::tree::{Block, Entry, OwnersTree};
 use crate::data::ownership::user;
-use crate::data::people::People;
+use crate::data::people::{People, check_login};
 use crate::data::repository::Repository;
 use crate::diagnostic::plural;
 use crate::directives::people_md::{self, Entry as PersonEntry};
@@ -48,6 +48,8 @@ impl Writer<'_> {
         match owner.kind {
             OwnerKind::User => match self.people.and_then(|p| p.by_github(name)) {
                 Some(person) => people_md::entry_events(PersonEntry::of_person(person), out),
+                // An OWNERS entry can be any text: only a login is a link.
+                None if check_login(name).is_err() => out.push(text(&owner.text)),
                 None => {
                     people_md::link_events(&format!("https://github.com/{name}"), &owner.text, out)
                 }

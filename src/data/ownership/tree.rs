@@ -391,7 +391,8 @@ fn no_parent_owners(
 
 fn bad_regex(file: &Arc<SourceFile>, span: Range<usize>, e: &regex::Error) -> Diagnostic {
     let why = e.to_string();
-    let why = why.lines().last().unwrap_or_default().trim().to_string();
+    let why = why.lines().last().unwrap_or_default().trim();
+    let why = why.strip_prefix("error: ").unwrap_or(why).to_string();
     Diagnostic::error(
         Code::InvalidData,
         "this filter is not a regular expression, so Prow ignores it",
