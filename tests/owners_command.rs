@@ -409,7 +409,7 @@ fn random_pattern(rng: &mut Rng) -> String {
         6 => format!("/{folder}/**/*.{ext}"),
         7 => format!("{folder}/{other}/"),
         8 => format!("/{folder}/{name}"),
-        9 => format!("{name}"),
+        9 => name,
         10 => format!("/{folder}/**"),
         11 => format!("{folder}/**/{name}"),
         _ => format!("/{folder}/{other}"),

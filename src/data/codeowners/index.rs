@@ -75,6 +75,31 @@ impl RuleIndex {
         );
     }
 
+    /// The last rule that matches the path of `segments`; and every other
+    /// candidate not yet marked in `matched` is tried and marked when it
+    /// matches (a rule is tried until it has matched once, so a pass over
+    /// a repository costs little more than finding each file's rule).
+    pub(super) fn last_match_marking(
+        &self,
+        segments: &[&str],
+        matched: &mut [bool],
+    ) -> Option<usize> {
+        let mut candidates = Vec::new();
+        self.candidates(segments, &mut candidates);
+        candidates.sort_unstable_by(|a, b| b.cmp(a));
+        let mut decided = None;
+        for i in candidates {
+            if decided.is_some() && matched[i] {
+                continue;
+            }
+            if self.matches(i, segments) {
+                matched[i] = true;
+                decided = decided.or(Some(i));
+            }
+        }
+        decided
+    }
+
     fn matches(&self, rule: usize, segments: &[&str]) -> bool {
         self.compiled[rule]
             .as_ref()

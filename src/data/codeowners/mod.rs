@@ -183,6 +183,19 @@ impl CodeOwners {
         self.index().all_matches(&segments, out);
     }
 
+    /// [`rule_of`](Self::rule_of), marking in `matched` (one flag per
+    /// rule) every rule that matches `path`, as
+    /// [`rules_matching`](Self::rules_matching) would find them, but trying
+    /// only the rules not marked yet.
+    pub fn rule_of_marking(&self, path: &str, matched: &mut [bool]) -> Option<usize> {
+        let path = normalize_path(path);
+        if path.is_empty() || matched.len() < self.rules.len() {
+            return None;
+        }
+        let segments: Vec<&str> = path.split('/').collect();
+        self.index().last_match_marking(&segments, matched)
+    }
+
     fn index(&self) -> &RuleIndex {
         self.index.get_or_init(|| {
             RuleIndex::new(

@@ -959,4 +959,20 @@ docs         @docs
             .collect();
         assert_eq!(all, every, "{path}");
     }
+    // Marking over every path marks exactly the rules some path matches.
+    let mut marked = vec![false; owners.rules().len()];
+    let mut expected = vec![false; owners.rules().len()];
+    for path in paths {
+        assert_eq!(
+            owners.rule_of_marking(path, &mut marked),
+            owners.rule_of(path),
+            "{path}"
+        );
+        let mut all = Vec::new();
+        owners.rules_matching(path, &mut all);
+        for i in all {
+            expected[i] = true;
+        }
+    }
+    assert_eq!(marked, expected);
 }

@@ -69,14 +69,10 @@ impl Coverage {
                     })
                     .collect();
                 let mut rule_matches = vec![false; codeowners.rules().len()];
-                let mut matching = Vec::new();
                 let of_file = (repository.files().iter())
                     .map(|path| {
-                        codeowners.rules_matching(path, &mut matching);
-                        for &i in &matching {
-                            rule_matches[i] = true;
-                        }
-                        matching.last().map(|&i| i as u32)
+                        let rule = codeowners.rule_of_marking(path, &mut rule_matches);
+                        rule.map(|i| i as u32)
                     })
                     .collect();
                 Coverage {
@@ -189,7 +185,7 @@ impl Coverage {
                 }
             }
         }
-        counts.sort_by(|a, b| b.1.cmp(&a.1));
+        counts.sort_by_key(|c| std::cmp::Reverse(c.1));
         counts.into_iter().map(|(owner, _)| owner).collect()
     }
 
