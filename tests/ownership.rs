@@ -256,3 +256,28 @@ fn unowned_is_off_by_default_and_fails_the_build_as_an_error() {
     );
     assert!(stderr.contains("note: `src/gen/`: all 2 files"), "{stderr}");
 }
+
+/// An OWNERS file that is both a people source and part of the tree is
+/// read once, and its problem reported once: as the roster's error.
+#[test]
+fn an_owners_file_that_is_also_a_people_source_is_reported_once() {
+    let repo = repository(&[
+        ("OWNERS", "approvers: ada\n"),
+        ("pkg/OWNERS", "approvers:\n  - ada\n"),
+        ("pkg/a.rs", ""),
+    ]);
+    let settings = json!({
+        "people": [{"path": "../OWNERS", "format": "owners", "prefix": "root"}],
+        "ownership": "owners",
+    });
+    let result = build(repo.path(), settings, "{{#codeowners pkg/a.rs}}\n");
+    assert_eq!(result.code, 1, "{}", result.stderr);
+    let stderr = result.messages();
+    assert_eq!(
+        stderr
+            .matches("`approvers` must be a list of logins, found a string")
+            .count(),
+        1,
+        "{stderr}"
+    );
+}

@@ -77,6 +77,8 @@ pub fn run(options: &OwnersOptions<'_>) -> u8 {
     }
     let data = Data::default();
     let loaded = load(&settings, &data, options.coverage);
+    // The roster's problems are printed with the others.
+    let people = data.people(&settings).ok();
     say(&mut stderr, &data.diagnostics());
     let (ownership, repository, coverage) = match loaded {
         Ok(loaded) => loaded,
@@ -87,7 +89,6 @@ pub fn run(options: &OwnersOptions<'_>) -> u8 {
             return 1;
         }
     };
-    let people = data.people(&settings).ok();
     let report = Report {
         settings: &settings,
         ownership: &ownership,
