@@ -27,7 +27,8 @@ pub enum OnError {
     Warn,
 }
 
-/// How a check's findings are treated: `check-anchors`, `check-owners`.
+/// How a check's findings are treated: `check-anchors`, `check-owners`,
+/// `unowned`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Level {
     /// Report them as warnings (the default).
