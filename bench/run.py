@@ -13,6 +13,9 @@ interleaved, and reports ratios measured side by side in one run:
 * a whole `mdbook build` of the Rust Book with and without the plugin;
 * `mdbook-community supports html`;
 * reading activity from a generated 30,000-commit git history (bench/history.py).
+* `mdbook-community owners --coverage` over generated git repositories of
+  5,000 to 80,000 files, against a 500-rule CODEOWNERS and 300 OWNERS files
+  (`--ownership-only` runs this part alone).
 
 Every run's wall time and peak memory (max RSS) is taken by bench/measure, a
 tiny process that spawns the tool and reads its rusage. The results go to
@@ -828,6 +831,132 @@ def activity_cost(tools: Tools, work: Path, commits: int, runs: int) -> dict:
     return {"commits": commits, "generated_seconds": made or None, "samples": samples}
 
 
+def generated_repository(root: Path, files: int, ownership: str, rng: random.Random) -> None:
+    """A git repository of `files` files in folders up to five deep, with a
+    book in docs/ and either a 500-rule CODEOWNERS or 300 OWNERS files (and
+    OWNERS_ALIASES)."""
+    shutil.rmtree(root, ignore_errors=True)
+    top = [f"area{i}" for i in range(20)]
+    folders = set()
+    paths = []
+    while len(paths) < files:
+        depth = rng.randint(1, 5)
+        parts = [rng.choice(top)] + [f"d{rng.randint(0, 6)}" for _ in range(depth - 1)]
+        folder = "/".join(parts)
+        folders.add(folder)
+        paths.append(f"{folder}/f{len(paths)}.{rng.choice(['rs', 'go', 'md', 'txt'])}")
+    for path in paths:
+        full = root / path
+        full.parent.mkdir(parents=True, exist_ok=True)
+        full.write_bytes(b"")
+    (root / "docs").mkdir(parents=True, exist_ok=True)
+    (root / "docs" / "book.toml").write_text(
+        "[book]\ntitle = \"Owners\"\n\n[preprocessor.community]\n"
+        + ("ownership = \"owners\"\n" if ownership == "owners" else ""))
+    logins = [f"user{i}" for i in range(200)]
+    folders = sorted(folders)
+    if ownership == "codeowners":
+        lines = ["*  @org/everyone"]
+        for i in range(499):
+            owners = " ".join(f"@{rng.choice(logins)}" for _ in range(rng.randint(0, 3)))
+            kind = i % 10
+            if kind < 7:
+                pattern = f"/{rng.choice(folders)}/"
+            elif kind == 7:
+                pattern = f"*.{rng.choice(['md', 'txt'])}"
+            elif kind == 8:
+                pattern = f"/{rng.choice(top)}/**/*.{rng.choice(['rs', 'go'])}"
+            else:
+                pattern = f"/gone{i}/"
+            lines.append(f"{pattern} {owners}")
+        (root / "CODEOWNERS").write_text("\n".join(lines) + "\n")
+    else:
+        aliases = "".join(f"  alias{a}:\n" + "".join(f"    - {rng.choice(logins)}\n" for _ in range(4))
+                          for a in range(30))
+        (root / "OWNERS_ALIASES").write_text("aliases:\n" + aliases)
+        (root / "OWNERS").write_text("approvers:\n  - alias0\nreviewers:\n  - user1\n")
+        for i, folder in enumerate(rng.sample(folders, min(299, len(folders)))):
+            who = "".join(f"  - {rng.choice(logins + ['alias' + str(a) for a in range(30)])}\n"
+                          for _ in range(rng.randint(1, 3)))
+            if i % 5 == 0:
+                text = f"filters:\n  \".*\":\n    approvers:\n{who.replace('  - ', '      - ')}" \
+                       f"  \"\\\\.go$\":\n    approvers:\n      - {rng.choice(logins)}\n"
+            elif i % 7 == 0:
+                text = f"options:\n  no_parent_owners: true\napprovers:\n{who}"
+            else:
+                text = f"approvers:\n{who}reviewers:\n{who}"
+            (root / folder / "OWNERS").write_text(text)
+    for args in (["init", "-q", "-b", "main"], ["add", "-A"]):
+        subprocess.run(["git", *args], cwd=root, check=True)
+
+
+def ownership_cost(tools: Tools, work: Path, sizes: list[int], runs: int) -> dict:
+    """`mdbook-community owners docs --coverage --format json` over generated
+    git repositories of each size, with a 500-rule CODEOWNERS and with 300
+    OWNERS files; and `git ls-files -z` alone on the same repository."""
+    samples: dict[str, list[Sample]] = {}
+    rng = random.Random(28)
+    for n in sizes:
+        for ownership in ("codeowners", "owners"):
+            root = work / f"ownership-{ownership}-{n}"
+            generated_repository(root, n, ownership, rng)
+            out = work / "owners.json"
+            for _ in range(runs):
+                for key, cmd in ((f"{ownership} {n}", [str(tools.plugin), "owners", str(root / "docs"),
+                                                       "--coverage", "--format", "json"]),
+                                 (f"git {ownership} {n}", ["git", "ls-files", "-z"])):
+                    sample = measured(tools, work, cmd, None, out if key.startswith(ownership) else None,
+                                      None, root)
+                    if sample.code != 0:
+                        raise Failure(f"{key}: exit status {sample.code}")
+                    samples.setdefault(key, []).append(sample)
+            figures = json.loads((work / "owners.json").read_bytes())
+            if figures["files"] < n or figures["source"] != ownership.upper():
+                raise Failure(f"{ownership} {n}: {figures['files']} files from {figures['source']}")
+    return samples
+
+
+OWNERSHIP_SIZES = [5000, 20000, 80000]
+OWNERSHIP_SIZES_QUICK = [2000]
+
+
+def ownership_only(args: argparse.Namespace) -> int:
+    """`--ownership-only`: the coverage rows alone, printed as Markdown."""
+    work = REPO / "target" / "bench"
+    work.mkdir(parents=True, exist_ok=True)
+    tools = Tools(args)
+    if not args.no_build:
+        tools.build()
+    sizes = OWNERSHIP_SIZES_QUICK if args.quick else OWNERSHIP_SIZES
+    try:
+        samples = ownership_cost(tools, work, sizes, 1 if args.quick else 5)
+    except Failure as e:
+        log(f"FAILED: {e}")
+        return 1
+    text = "\n".join(ownership_report(samples, sizes)) + "\n"
+    (work / "ownership.md").write_text(text)
+    (work / "ownership.json").write_text(json.dumps(
+        {k: [[s.wall, s.rss, s.cpu] for s in v] for k, v in samples.items()}, indent=1))
+    print(text)
+    return 0
+
+
+def ownership_report(samples: dict, sizes: list[int]) -> list[str]:
+    out = ["### Who owns what\n",
+           "`mdbook-community owners docs --coverage --format json` (listing the repository with "
+           "`git ls-files`, reading its ownership and the owner of every file) on generated git "
+           "repositories, against a 500-rule CODEOWNERS and against 300 OWNERS files with "
+           "OWNERS_ALIASES, medians; `git ls-files -z` alone for comparison:\n",
+           "| Files | Ownership | Time (ms) | Peak memory (MiB) | `git ls-files` (ms) |",
+           "|--:|---|--:|--:|--:|"]
+    for n in sizes:
+        for ownership, name in (("codeowners", "CODEOWNERS, 500 rules"), ("owners", "300 OWNERS files")):
+            runs, git = samples[f"{ownership} {n}"], samples[f"git {ownership} {n}"]
+            out.append(f"| {n:,} | {name} | {fmt_ms(med(runs))} | {med_rss(runs) / 2**20:.0f} "
+                       f"| {fmt_ms(med(git))} |")
+    return out
+
+
 def data_file_reads(tools: Tools, work: Path, root: Path, inp: Input) -> dict | None:
     """How often one run opens each data file (with strace), or None."""
     if shutil.which("strace") is None:
@@ -1328,9 +1457,13 @@ def main() -> int:
                         help="only the activity measurement (a 30,000-commit history)")
     parser.add_argument("--plot-only", action="store_true",
                         help="only draw the plot again from target/bench/results.json")
+    parser.add_argument("--ownership-only", action="store_true",
+                        help="only the coverage of generated repositories (Who owns what)")
     args = parser.parse_args()
     if args.plot_only:
         return replot(args)
+    if args.ownership_only:
+        return ownership_only(args)
     if args.rounds is None:
         args.rounds = 0 if args.quick else 7
     sizes = [int(s) for s in (args.sizes or ("100,1000" if args.quick else
@@ -1388,6 +1521,9 @@ def main() -> int:
         log("activity from the git history")
         activity = activity_cost(tools, work, 3_000 if args.quick else 30_000,
                                  1 if args.quick else 7)
+        log("who owns what")
+        ownership_sizes = OWNERSHIP_SIZES_QUICK if args.quick else OWNERSHIP_SIZES
+        ownership = ownership_cost(tools, work, ownership_sizes, 1 if args.quick else 5)
         largest = max((i for i in inputs if i.generated and i.per_chapter == 10
                        and i.shape == "0.5" and i.peer_work is None), key=lambda i: i.chapters)
         data_reads = data_file_reads(tools, work, root, largest)
@@ -1400,6 +1536,7 @@ def main() -> int:
     elapsed = time.monotonic() - started
     text, summary = report(inputs, results, rust_book, supports, drift, data_reads, tools, args,
                            elapsed, lychee, checks, markdown, activity)
+    text += "\n" + "\n".join(ownership_report(ownership, ownership_sizes)) + "\n"
     (work / "results.md").write_text(text)
     raw = {
         "inputs": {i.name: {"bytes": i.size, "chapters": i.chapters, "shape": i.shape,
@@ -1418,6 +1555,7 @@ def main() -> int:
         "activity": {"commits": activity["commits"],
                      "runs": {k: [[s.wall, s.rss, s.cpu] for s in v]
                               for k, v in activity["samples"].items()}},
+        "ownership": {k: [[s.wall, s.rss, s.cpu] for s in v] for k, v in ownership.items()},
         "check_against_build": {book: {k: [[s.wall, s.rss, s.cpu] for s in v]
                                        for k, v in runs.items()}
                                 for book, runs in (checks or {}).items()},

@@ -506,10 +506,22 @@ async function run() {
     const table = await tableRows(page, "#styletable ~ .table-wrapper table");
     expectRow(table, "Ada Example", "https://example.com/ada", ["example-ada", "lead", "", "Example University"]);
     await done(page);
+
+    // {{#codeowners coverage depth=1}}: this repository's own folders.
+    page = await open("guide", "owners.html");
+    const coverage = await tableRows(page, "#coverage ~ .table-wrapper table");
+    const src = coverage.find((r) => r.cells[0] === "src/");
+    expect(src && /^\d+$/.test(src.cells[1]) && src.cells[2].endsWith("%") && src.cells[3] !== "",
+      `guide owners.html: no coverage row for src/: ${JSON.stringify(coverage)}`);
+    expect(coverage.length > 3 && coverage.every((r) => r.cells[0].split("/").length === 2),
+      `guide owners.html: depth=1 shows deeper folders: ${JSON.stringify(coverage.map((r) => r.cells[0]))}`);
+    const sentence = await page.locator("main").innerText();
+    expect(/files of the repository/.test(sentence), "guide owners.html: no whole-repository sentence");
+    await done(page);
   });
 
   // 7. Screenshots in every theme (6, no console errors, is checked on each).
-  await check("screenshots of FAQ and maintainer blocks in all five themes", async () => {
+  await check("screenshots of FAQ, maintainer and coverage blocks in all five themes", async () => {
     fs.mkdirSync(screenshotDir, { recursive: true });
     const views = [
       ["example", "faq", "governance.html", "#faq", openFirstTwo],
@@ -518,6 +530,7 @@ async function run() {
       ["example", "faq-open", "code-owners.html", "#questions-about-code-owners", null],
       ["guide", "faq", "faq.html", "main h1", openFirstTwo],
       ["guide", "maintainers", "directives/maintainers.html", "#styletable", null],
+      ["guide", "coverage", "owners.html", "#coverage", null],
     ];
     for (const theme of THEMES) {
       for (const [book, what, rel, anchor, prepare] of views) {

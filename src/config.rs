@@ -30,7 +30,8 @@ pub enum OnError {
     Warn,
 }
 
-/// How a check's findings are treated: `check-anchors`, `check-owners`.
+/// How a check's findings are treated: `check-anchors`, `check-owners`,
+/// `unowned`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Level {
     /// Report them as warnings (the default).
@@ -45,8 +46,8 @@ pub enum Level {
 impl Level {
     /// `diagnostic` (an error) at the severity this level gives a finding.
     pub fn severity_of(self, diagnostic: Diagnostic) -> Diagnostic {
-        match self {
-            Level::Error => diagnostic,
+        match (self, diagnostic.severity) {
+            (Level::Error, _) | (_, crate::diagnostic::Severity::Note) => diagnostic,
             _ => diagnostic.as_warning(),
         }
     }
@@ -59,6 +60,15 @@ impl Level {
             _ => Level::Warn,
         })
     }
+}
+
+/// Where the repository says who owns its files: `ownership`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OwnershipSource {
+    /// GitHub's CODEOWNERS file.
+    CodeOwners,
+    /// Kubernetes' tree of `OWNERS` files (and `OWNERS_ALIASES`).
+    Owners,
 }
 
 /// Everything the pipeline needs to know about this build.
@@ -92,6 +102,11 @@ pub struct Settings {
     pub activity_max_commits: Option<u64>,
     /// `codeowners`: the CODEOWNERS file, relative to the root.
     pub codeowners: Option<PathBuf>,
+    /// `ownership`: CODEOWNERS or the OWNERS tree; `None` decides by which
+    /// the repository has.
+    pub ownership: Option<OwnershipSource>,
+    /// `unowned`: files without an active owner (off by default).
+    pub unowned: Level,
     /// `contributing`: the CONTRIBUTING file, relative to the root.
     pub contributing: Option<PathBuf>,
     /// `contributing-url`: where CONTRIBUTING lives on the repository host.
@@ -113,6 +128,8 @@ pub const OUR_KEYS: &[&str] = &[
     "on-error",
     "people",
     "codeowners",
+    "ownership",
+    "unowned",
     "check-owners",
     "inactive-statuses",
     "check-activity",
@@ -159,6 +176,8 @@ impl Settings {
             check_activity: None,
             activity_max_commits: None,
             codeowners: None,
+            ownership: None,
+            unowned: Level::Off,
             contributing: None,
             contributing_url: None,
             check_anchors: Level::default(),
@@ -188,6 +207,13 @@ impl Settings {
                 }
             }
             "check-anchors" => self.check_anchors = Level::read(value)?,
+            "unowned" => self.unowned = Level::read(value)?,
+            "ownership" => {
+                self.ownership = Some(match choice(value, &["codeowners", "owners"])? {
+                    "owners" => OwnershipSource::Owners,
+                    _ => OwnershipSource::CodeOwners,
+                })
+            }
             "people" => self.apply_people(value)?,
             "check-owners" | "inactive-statuses" => self.apply_owner_check(key, value)?,
             "check-activity" | "activity-max-commits" => self.apply_activity(key, value)?,

@@ -36,6 +36,7 @@ pub use report::Environment;
 pub mod testing {
     pub use crate::config::Settings;
     pub use crate::data::codeowners::CodeOwners;
+    pub use crate::data::ownership::tree::{OwnersTree, Source as OwnersSource};
     pub use crate::data::people::People;
     pub use crate::data::roster::parse_markdown as parse_people_markdown;
     pub use crate::data::roster::parse_native as parse_people;

@@ -123,10 +123,15 @@ fn run_stages<'a>(
         _ => check::redirects::check_redirects(&run, &book),
     };
     drop(book);
-    let drift = check::owners::check(settings, &data);
+    // The drift between ownership (CODEOWNERS or the OWNERS tree) and the
+    // roster, and between ownership and the repository's files; who has
+    // been quiet.
+    let mut drift = check::owners::check(settings, &data);
+    drift.extend(check::owners_files::check(settings, &data));
+    drift.extend(check::coverage::check(settings, &data));
     let activity = check::activity::check(settings, &data, today);
-    // Data files' own problems first, once each; then the drift between
-    // CODEOWNERS and the roster, and who has been quiet; then the
+    // Data files' own problems first, once each; then the drift and the
+    // activity; then the
     // chapters', in order; then why the drift check could not run, unless
     // a directive's error says it already.
     let mut diagnostics = data.diagnostics();

@@ -215,6 +215,30 @@ fn directive_cases() -> Vec<Case> {
             "must be a paragraph of its own",
             "src/chapter.md:1:12",
         ),
+        case(
+            "coverage depth zero",
+            "{{#codeowners coverage depth=0}}\n",
+            "`depth` must be a whole number from 1 to 10, found `0`",
+            "src/chapter.md:1:30",
+        ),
+        case(
+            "coverage with a path",
+            "{{#codeowners coverage src/}}\n",
+            "`{{#codeowners coverage}}` takes no path",
+            "src/chapter.md:1:24",
+        ),
+        case(
+            "coverage mistyped option",
+            "{{#codeowners coverage deep=1}}\n",
+            "unknown option `deep`",
+            "src/chapter.md:1:24",
+        ),
+        case(
+            "coverage in prose",
+            "Coverage: {{#codeowners coverage}}.\n",
+            "must be a paragraph of its own",
+            "src/chapter.md:1:14",
+        ),
         // faq
         case(
             "faq without questions",
@@ -776,9 +800,87 @@ fn markdown_case(
     }
 }
 
+/// A book at the root of a repository (a `.git` beside `book.toml`)
+/// whose files are the case's files and `extra`; ownership `settings`.
+fn repository_case(
+    name: &'static str,
+    extra: &[(&'static str, &str)],
+    settings: Value,
+    message: &'static str,
+    location: &'static str,
+) -> Case {
+    let mut all = vec![(".git/HEAD", "ref: refs/heads/main\n")];
+    all.extend_from_slice(extra);
+    let mut merged = url();
+    for (key, value) in settings.as_object().into_iter().flatten() {
+        merged[key] = value.clone();
+    }
+    Case {
+        files: files(&all),
+        settings: merged,
+        code: 0,
+        ..case(name, "{{#codeowners}}\n", message, location)
+    }
+}
+
+/// The warnings of ownership held against the repository's files, and of
+/// a Kubernetes OWNERS tree.
+fn ownership_cases() -> Vec<Case> {
+    let owners = json!({"ownership": "owners"});
+    vec![
+        repository_case(
+            "rule matching nothing",
+            &[],
+            json!({}),
+            "the pattern `/docs/` matches no file in the repository",
+            "CODEOWNERS:2:1",
+        ),
+        repository_case(
+            "unowned files",
+            &[
+                ("CODEOWNERS", "/src/ @soumith\n/src/gen/\n"),
+                ("src/main.rs", ""),
+                ("src/gen/a.rs", ""),
+                ("src/gen/b.rs", ""),
+                ("tools/run.sh", ""),
+            ],
+            json!({"unowned": "warn"}),
+            "6 of the repository's 7 files have no active owner",
+            "CODEOWNERS:1:1",
+        ),
+        repository_case(
+            "owners file malformed",
+            &[("OWNERS", "approvers: soumith\n"), ("src/a.rs", "")],
+            owners.clone(),
+            "`approvers` must be a list of logins, found a string",
+            "OWNERS:1:12",
+        ),
+        repository_case(
+            "owners filters beside lists",
+            &[(
+                "OWNERS",
+                "approvers:\n  - soumith\nfilters:\n  \".*\":\n    approvers:\n      - soumith\n",
+            )],
+            owners.clone(),
+            "Prow ignores `filters` in an OWNERS file that has top-level lists",
+            "OWNERS:3:1",
+        ),
+        repository_case(
+            "owners filter not a regex",
+            &[(
+                "OWNERS",
+                "filters:\n  \"(\":\n    approvers:\n      - soumith\n",
+            )],
+            owners,
+            "this filter is not a regular expression, so Prow ignores it",
+            "OWNERS:2:3",
+        ),
+    ]
+}
+
 /// Problems that are warnings: the build goes on.
 fn warning_cases() -> Vec<Case> {
-    vec![
+    ownership_cases().into_iter().chain(vec![
         markdown_case(
             "markdown link broken by a space",
             "# Maintainers\n\n* @soumith\n* [Ada Lovelace] (https://github.com/ada)\n",
@@ -848,7 +950,8 @@ fn warning_cases() -> Vec<Case> {
             "the pattern is 4097 bytes long; mdbook-community accepts at most 4096",
             "CODEOWNERS:2:1",
         ),
-    ]
+    ])
+    .collect()
 }
 
 fn chapters(case_chapter: &str) -> Vec<(&str, &str, &str)> {
@@ -1127,6 +1230,18 @@ fn settings_problems_point_into_book_toml() {
             json!({"contributing-url": "https://github.com/o/r/blob/main/CONTRIBUTING.md\t"}),
             "must not contain spaces",
             "book.toml:2:20",
+        ),
+        (
+            "ownership = \"owner\"",
+            json!({"ownership": "owner"}),
+            "must be one of \"codeowners\", \"owners\", found \"owner\"",
+            "book.toml:2:13",
+        ),
+        (
+            "unowned = \"yes\"",
+            json!({"unowned": "yes"}),
+            "must be one of \"warn\", \"error\", \"off\"",
+            "book.toml:2:11",
         ),
         (
             "contributing-url = \"http://\"",

@@ -1015,3 +1015,75 @@ fn hostile_data_is_text_in_every_context() {
         }
     }
 }
+
+/// `{{#codeowners coverage}}` in a book in `docs/` of a git repository:
+/// the files git tracks (not an untracked one, not the build's output),
+/// with both mdBooks, and the OWNERS tree's table.
+#[test]
+fn coverage_of_a_git_repository_renders_in_both_mdbooks() {
+    let git = |dir: &Path, args: &[&str]| {
+        let status = Command::new("git").args(args).current_dir(dir).status();
+        assert!(
+            status.is_ok_and(|s| s.success()) || !common::on_ci(),
+            "git {args:?}"
+        );
+    };
+    if Command::new("git").arg("--version").output().is_err() {
+        assert!(!common::on_ci(), "CI=true, but git is missing");
+        eprintln!("skipped: coverage_of_a_git_repository: needs git");
+        return;
+    }
+    for mdbook in Mdbook::all() {
+        let repo = common::book_root(&[
+            ("CODEOWNERS", "* @soumith\n/src/gen/\n/old/ @soumith\n"),
+            ("src/main.rs", ""),
+            ("src/gen/a.rs", ""),
+            ("tools/run.sh", ""),
+            ("docs/maintainers.toml", PEOPLE),
+            ("docs/src/SUMMARY.md", "[Coverage](coverage.md)\n"),
+            (
+                "docs/src/coverage.md",
+                "# Coverage\n\n{{#codeowners coverage depth=1}}\n",
+            ),
+        ]);
+        let book = TestBook::new("", &[]);
+        std::fs::copy(
+            book.root().join("book.toml"),
+            repo.path().join("docs/book.toml"),
+        )
+        .expect("copy book.toml");
+        git(repo.path(), &["init", "-q", "-b", "main"]);
+        git(repo.path(), &["add", "-A"]);
+        std::fs::write(repo.path().join("untracked.txt"), "").expect("write");
+        let docs = repo.path().join("docs");
+        let output = Command::new(mdbook.binary())
+            .arg("build")
+            .current_dir(&docs)
+            .env("PWD", &docs)
+            .env_remove("GITHUB_ACTIONS")
+            .output()
+            .expect("mdbook runs");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "{mdbook:?}: {stderr}");
+        // The one finding: `/old/` matches nothing.
+        assert!(
+            stderr.contains("warning[C405]: the pattern `/old/` matches no file"),
+            "{mdbook:?}: {stderr}"
+        );
+        assert_eq!(
+            stderr.matches("warning[").count(),
+            1,
+            "{mdbook:?}: {stderr}"
+        );
+        let html = std::fs::read_to_string(docs.join("book/coverage.html")).expect("built");
+        let main = main_of(&html);
+        for expected in [
+            "<td><code>docs/</code></td><td>4</td><td>100%</td>",
+            "<td><code>src/</code></td><td>2</td><td>50%</td>",
+            "<td><code>tools/</code></td><td>1</td><td>100%</td>",
+            "Of the 8 files of the repository, 7 (87%) have an active owner and 1 has none.",
+        ] {
+            assert!(main.contains(expected), "{mdbook:?}: {expected}\n{main}");
+        }
+    }
+}

@@ -9,7 +9,9 @@ use std::sync::Arc;
 
 pub mod activity;
 pub mod anchors;
+pub mod coverage;
 pub mod owners;
+pub mod owners_files;
 pub mod redirects;
 
 use crate::config::{Level, OnError};

@@ -17,14 +17,16 @@ use crate::data::LoadError;
 use crate::data::codeowners::{CodeOwners, Owner, OwnerKind};
 use crate::data::files::{CODEOWNERS_CANDIDATES, find_in_root_then_parent};
 use crate::data::people::People;
-use crate::diagnostic::{
-    Code, Diagnostic, FollowOn, Severity, SourceFile, Suggestions, did_you_mean,
-};
+use crate::diagnostic::{Code, Diagnostic, FollowOn, SourceFile, Suggestions, did_you_mean};
 
 /// The drift check's findings, or nothing when it is off or the book lacks
 /// a roster or a CODEOWNERS file.
 pub fn check(settings: &Settings, data: &Data) -> Vec<Diagnostic> {
     if settings.check_owners == Level::Off || !has_roster(settings) || !has_codeowners(settings) {
+        return Vec::new();
+    }
+    // With `ownership = "owners"`, `owners_files` checks the OWNERS tree.
+    if settings.ownership == Some(crate::config::OwnershipSource::Owners) {
         return Vec::new();
     }
     let owners = match data.codeowners(settings) {
@@ -40,23 +42,31 @@ pub fn check(settings: &Settings, data: &Data) -> Vec<Diagnostic> {
     let mut out: Vec<Diagnostic> = (findings.into_iter())
         .map(|finding| finding.diagnostic(owners.file(), &roster, &people))
         .collect();
-    out.extend(follow_on_note(owners.file(), &follow_ons));
+    out.extend(follow_on_note(
+        owners.file(),
+        &follow_ons,
+        "CODEOWNERS rule",
+        follow_ons.len(),
+    ));
     out.into_iter()
-        .map(|d| match (settings.check_owners, d.severity) {
-            (_, Severity::Note) | (Level::Error, _) => d,
-            _ => d.as_warning(),
-        })
+        .map(|d| settings.check_owners.severity_of(d))
         .collect()
 }
 
-/// One note for the rules that have no owner left but the unknown or
-/// unclaimed ones reported above: follow-ons, counted, not repeated.
-fn follow_on_note(file: &Arc<SourceFile>, rules: &[(usize, Range<usize>)]) -> Option<Diagnostic> {
+/// One note for the rules (`what`: "CODEOWNERS rule") that have no owner
+/// left but the unknown or unclaimed ones reported above: follow-ons,
+/// counted, not repeated. `rules` are those in `file`, `count` all.
+pub(super) fn follow_on_note(
+    file: &Arc<SourceFile>,
+    rules: &[(usize, Range<usize>)],
+    what: &str,
+    count: usize,
+) -> Option<Diagnostic> {
     let (_, first) = rules.first()?;
     let lines: Vec<usize> = rules.iter().map(|(line, _)| *line).collect();
-    let message = match rules.len() {
-        1 => "1 CODEOWNERS rule is owned only by the owners reported above".to_string(),
-        n => format!("{n} CODEOWNERS rules are owned only by the owners reported above"),
+    let message = match count {
+        1 => format!("1 {what} is owned only by the owners reported above"),
+        n => format!("{n} {what}s are owned only by the owners reported above"),
     };
     let note = Diagnostic::note(Code::NoActiveOwner, message)
         .in_file(file, first.clone())
@@ -69,7 +79,7 @@ fn follow_on_note(file: &Arc<SourceFile>, rules: &[(usize, Range<usize>)]) -> Op
 
 /// Why the drift check did not run, once, whatever else failed the same
 /// way (a `{{#codeowners}}` directive reading the same file).
-fn not_checked(e: &LoadError, level: Level) -> Diagnostic {
+pub(super) fn not_checked(e: &LoadError, level: Level) -> Diagnostic {
     let file = match &e.cause {
         FollowOn::DataFile { file, .. } => file.as_str(),
         FollowOn::PartialPage => "CODEOWNERS",
@@ -97,7 +107,7 @@ fn has_codeowners(settings: &Settings) -> bool {
 }
 
 /// What the roster says of logins and teams.
-struct Roster {
+pub(super) struct Roster {
     /// Lowercased login: whether the person still serves somewhere.
     active: HashMap<String, bool>,
     /// Lowercased `org/team`s some group claims.
@@ -110,7 +120,7 @@ struct Roster {
 }
 
 impl Roster {
-    fn of(people: &People, inactive: &[String]) -> Roster {
+    pub(super) fn of(people: &People, inactive: &[String]) -> Roster {
         let mut memberships: Vec<(usize, usize)> = vec![(0, 0); people.people.len()];
         for group in &people.groups {
             for member in &group.members {
@@ -158,7 +168,7 @@ impl Roster {
     }
 
     /// Why `owner` is not an active owner, if it is not.
-    fn problem(&self, owner: &Owner) -> Option<Problem> {
+    pub(super) fn problem(&self, owner: &Owner) -> Option<Problem> {
         let name = owner.text.trim_start_matches('@').to_lowercase();
         match owner.kind {
             OwnerKind::Email => None,
@@ -238,7 +248,7 @@ impl Findings {
 /// What is wrong with an owner (or a rule), keyed by what it names
 /// (logins and teams in lower case: GitHub compares them so).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-enum Problem {
+pub(super) enum Problem {
     UnknownLogin(String),
     UnclaimedTeam(String),
     Inactive(String),
@@ -248,14 +258,21 @@ enum Problem {
 
 /// One problem, as first written, and every line it is on with its place
 /// there.
-struct Finding {
-    problem: Problem,
-    written: String,
-    places: Vec<(usize, Range<usize>)>,
+pub(super) struct Finding {
+    pub(super) problem: Problem,
+    /// The owner as the file first writes it (without `@`).
+    pub(super) written: String,
+    /// Each line it is on, with its place there.
+    pub(super) places: Vec<(usize, Range<usize>)>,
 }
 
 impl Finding {
-    fn diagnostic(&self, file: &Arc<SourceFile>, roster: &Roster, people: &People) -> Diagnostic {
+    pub(super) fn diagnostic(
+        &self,
+        file: &Arc<SourceFile>,
+        roster: &Roster,
+        people: &People,
+    ) -> Diagnostic {
         let roster_name = format!("`{}`", people.name);
         let written = &self.written;
         let error = match &self.problem {

@@ -5,6 +5,7 @@ mod book;
 mod check;
 mod init;
 mod install;
+mod owners;
 mod preprocess;
 mod roster;
 
@@ -100,6 +101,28 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = roster::RosterFormat::Human)]
         format: roster::RosterFormat,
     },
+    /// Who owns each path, from CODEOWNERS or the OWNERS tree, with the
+    /// roster's names and statuses; `--coverage` adds the repository's
+    /// figures: files with an active owner, the others, and CODEOWNERS
+    /// rules that match no file.
+    ///
+    /// Without PATH (and without `--coverage`), every file of the
+    /// repository. Exit status: 0 printed, 1 the ownership could not be
+    /// read, 2 it could not run.
+    Owners {
+        /// The book's folder (where book.toml is).
+        #[arg(default_value = ".")]
+        book_dir: PathBuf,
+        /// Paths relative to the repository root (files or folders).
+        paths: Vec<String>,
+        /// Also the repository's coverage: every file without an active
+        /// owner, and the rules that match no file.
+        #[arg(long)]
+        coverage: bool,
+        /// `human` for people, `json` (a stable shape) for programs.
+        #[arg(long, value_enum, default_value_t = owners::OwnersFormat::Human)]
+        format: owners::OwnersFormat,
+    },
     /// A renderer that writes nothing (`check` has mdBook run it).
     #[command(hide = true)]
     Discard,
@@ -143,6 +166,18 @@ pub fn main() -> ExitCode {
         Some(Command::Roster { book_dir, format }) => {
             ExitCode::from(roster::run(&book_dir, format, color()))
         }
+        Some(Command::Owners {
+            book_dir,
+            paths,
+            coverage,
+            format,
+        }) => ExitCode::from(owners::run(&owners::OwnersOptions {
+            book_dir: &book_dir,
+            paths: &paths,
+            coverage,
+            format,
+            color: color(),
+        })),
         // Exits without reading the book: mdBook writes it in many small
         // pieces, which took a third of a check's time. mdBook logs the
         // closed pipe as a warning (the check does not show mdBook's log

@@ -19,6 +19,21 @@ fn defaults() {
     assert_eq!(s.check_anchors, Level::Warn);
     assert_eq!(s.chapter_display_path("a/b.md"), "src/a/b.md");
     assert!(s.html);
+    // Who owns what: decided by what the repository has; `unowned` off.
+    assert_eq!(s.ownership, None);
+    assert_eq!(s.unowned, Level::Off);
+}
+
+#[test]
+fn reads_ownership_and_unowned() {
+    let table = serde_json::json!({"ownership": "owners", "unowned": "error"});
+    let s = Settings::from_context(&context(table), Generation::V05).expect("valid");
+    assert_eq!(s.ownership, Some(OwnershipSource::Owners));
+    assert_eq!(s.unowned, Level::Error);
+    let table = serde_json::json!({"ownership": "codeowners", "unowned": "warn"});
+    let s = Settings::from_context(&context(table), Generation::V05).expect("valid");
+    assert_eq!(s.ownership, Some(OwnershipSource::CodeOwners));
+    assert_eq!(s.unowned, Level::Warn);
 }
 
 /// A book root holding `files` (empty).

@@ -1,8 +1,10 @@
-//! The data stage: the people, CODEOWNERS and CONTRIBUTING files, and
-//! the git history's activity, each loaded at most once per run and only
-//! when something first needs it (a book without people directives never
-//! reads `maintainers.toml`; one that asks nothing of activity never runs
-//! `git`).
+//! The data stage: the people, CODEOWNERS and CONTRIBUTING files, the
+//! repository's file list and its ownership (CODEOWNERS or the OWNERS
+//! tree), and the git history's activity, each loaded at most once per run
+//! and only when something first needs it (a book without people
+//! directives never reads `maintainers.toml`, one without coverage never
+//! lists the repository, one that asks nothing of activity never reads the
+//! history).
 //!
 //! Each format has its own module and loader; [`tree`] is the spanned
 //! TOML/JSON reader the people file is read with, [`files`] the one lookup
@@ -12,21 +14,28 @@ pub mod activity;
 pub mod codeowners;
 pub mod contributing;
 pub mod files;
+pub mod ownership;
 pub mod people;
+pub mod repository;
 pub mod roster;
 pub mod tree;
 
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
-use crate::config::Settings;
+use crate::config::{OwnershipSource, Settings};
 use crate::diagnostic::{Diagnostic, FollowOn, SourceFile, plural};
 use crate::mdbook::Chapter;
 use activity::Activity;
 use codeowners::CodeOwners;
 use contributing::Contributing;
 use files::{CODEOWNERS_CANDIDATES, ReadError, display_path, find_in_root_then_parent};
+use ownership::Ownership;
+use ownership::coverage::Coverage;
+use ownership::tree::OwnersTree;
 use people::People;
+use repository::Repository;
+use tree::YamlFiles;
 
 /// Why a data file could not be used.
 #[derive(Debug, Clone)]
@@ -87,12 +96,24 @@ pub struct Data {
     codeowners: OnceLock<(Loaded<CodeOwners>, Vec<Diagnostic>)>,
     /// When each person of the roster last committed.
     activity: OnceLock<Arc<Activity>>,
+    /// The repository's files.
+    repository: OnceLock<Loaded<Repository>>,
+    /// The OWNERS tree, and its files' problems.
+    owners_tree: OnceLock<(Loaded<OwnersTree>, Vec<Diagnostic>)>,
+    /// Who owns each of the repository's files.
+    coverage: OnceLock<Loaded<Coverage>>,
+    /// Every YAML file read (OWNERS files can be both people sources and
+    /// part of the OWNERS tree): each once.
+    yaml: YamlFiles,
 }
 
 impl Data {
     /// The people data file, loaded on first use.
     pub fn people(&self, settings: &Settings) -> Result<Arc<People>, LoadError> {
-        self.people.get_or_init(|| load_people(settings)).0.clone()
+        self.people
+            .get_or_init(|| load_people(settings, &self.yaml))
+            .0
+            .clone()
     }
 
     /// CODEOWNERS, loaded on first use. Lines GitHub would reject are
@@ -117,6 +138,66 @@ impl Data {
     /// The activity, if something has asked for it.
     pub fn activity_loaded(&self) -> Option<&Arc<Activity>> {
         self.activity.get()
+    }
+
+    /// The repository's files, listed on first use.
+    pub fn repository(&self, settings: &Settings) -> Result<Arc<Repository>, LoadError> {
+        self.repository
+            .get_or_init(|| {
+                let root = Repository::root_of(settings);
+                Repository::load(&root)
+                    .map(Arc::new)
+                    .map_err(|why| LoadError::summary(&root.display().to_string(), why))
+            })
+            .clone()
+    }
+
+    /// Who owns the repository's files: CODEOWNERS or the OWNERS tree, as
+    /// `ownership` chooses, each loaded on first use.
+    pub fn ownership(&self, settings: &Settings) -> Result<Ownership, LoadError> {
+        match ownership::source(settings) {
+            OwnershipSource::CodeOwners => self.codeowners(settings).map(Ownership::CodeOwners),
+            OwnershipSource::Owners => self
+                .owners_tree
+                .get_or_init(|| match self.repository(settings) {
+                    Ok(repository) => {
+                        let (tree, problems) =
+                            ownership::load_tree(settings, &repository, &self.yaml);
+                        (tree.map(Arc::new), problems)
+                    }
+                    Err(e) => (Err(e), Vec::new()),
+                })
+                .0
+                .clone()
+                .map(Ownership::Owners),
+        }
+    }
+
+    /// Who owns each of the repository's files, computed on first use: an
+    /// owner is active unless the roster (when there is one) lists them as
+    /// inactive.
+    pub fn coverage(&self, settings: &Settings) -> Result<Arc<Coverage>, LoadError> {
+        self.coverage
+            .get_or_init(|| {
+                let repository = self.repository(settings)?;
+                let ownership = self.ownership(settings)?;
+                let inactive = match self.people(settings) {
+                    Ok(people) => people.inactive_logins(&settings.inactive_statuses),
+                    Err(_) => Default::default(),
+                };
+                Ok(Arc::new(Coverage::compute(
+                    &repository,
+                    &ownership,
+                    &inactive,
+                )))
+            })
+            .clone()
+    }
+
+    /// Whether the repository's files were listed in this run.
+    #[cfg(test)]
+    pub(crate) fn repository_listed(&self) -> bool {
+        self.repository.get().is_some()
     }
 
     /// CONTRIBUTING, loaded on first use.
@@ -151,15 +232,38 @@ impl Data {
         if let Some((_, warnings)) = self.codeowners.get() {
             out.extend(warnings.iter().cloned());
         }
+        if let Some((_, problems)) = self.owners_tree.get() {
+            // An OWNERS file that is also a people source has its problems
+            // reported by the roster already.
+            let said = |d: &Diagnostic| {
+                out.iter()
+                    .any(|o| o.message == d.message && same_place(o, d))
+            };
+            let unsaid: Vec<Diagnostic> = problems.iter().filter(|d| !said(d)).cloned().collect();
+            out.extend(unsaid);
+        }
         out
     }
 }
 
-fn load_people(settings: &Settings) -> (Loaded<People>, Vec<Diagnostic>) {
+/// Whether `a` and `b` point at the same bytes of the same file.
+fn same_place(a: &Diagnostic, b: &Diagnostic) -> bool {
+    use crate::diagnostic::Location;
+    match (&a.location, &b.location) {
+        (
+            Some(Location::File { file: f, range: r }),
+            Some(Location::File { file: g, range: s }),
+        ) => f.name == g.name && r == s,
+        (Some(Location::Path(p)), Some(Location::Path(q))) => p == q,
+        _ => false,
+    }
+}
+
+fn load_people(settings: &Settings, yaml: &YamlFiles) -> (Loaded<People>, Vec<Diagnostic>) {
     match missing_people(settings) {
         Some(missing) => (Err(missing), Vec::new()),
         None => {
-            let (read, warnings) = roster::load(settings);
+            let (read, warnings) = roster::load(settings, yaml);
             (
                 read.map(Arc::new).map_err(|e| broken_people(settings, e)),
                 warnings,

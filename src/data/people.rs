@@ -200,6 +200,24 @@ impl People {
         statuses
     }
 
+    /// The lower-case GitHub logins of the people who no longer serve:
+    /// every group they are in lists them with one of `inactive` (a person
+    /// in no group serves). An owner counts as active unless listed here.
+    pub fn inactive_logins(&self, inactive: &[String]) -> std::collections::HashSet<String> {
+        let mut memberships: Vec<(usize, usize)> = vec![(0, 0); self.people.len()];
+        for member in self.groups.iter().flat_map(|g| &g.members) {
+            let counts = &mut memberships[member.person];
+            counts.0 += 1;
+            if member.status.as_ref().is_some_and(|s| inactive.contains(s)) {
+                counts.1 += 1;
+            }
+        }
+        (self.people.iter().zip(&memberships))
+            .filter(|(_, (all, gone))| *all > 0 && gone == all)
+            .filter_map(|(person, _)| Some(person.github.as_ref()?.to_lowercase()))
+            .collect()
+    }
+
     /// Groups whose parent is `parent` (`None`: top-level groups), in order.
     pub fn children(&self, parent: Option<usize>) -> impl Iterator<Item = (usize, &Group)> {
         let index = parent.unwrap_or(self.groups.len());

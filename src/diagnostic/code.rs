@@ -51,10 +51,14 @@ pub enum Code {
     InactiveOwner,
     /// CODEOWNERS rules whose paths have no active owner.
     NoActiveOwner,
+    /// A CODEOWNERS rule that matches no file of the repository.
+    RuleMatchesNothing,
     /// An active member of a group without a commit in `check-activity`.
     InactiveMaintainer,
     /// The history cannot say who is active: a shallow clone, no repository.
     ActivityNotJudged,
+    /// Files of the repository without an active owner (`unowned`).
+    UnownedFiles,
     /// `{{#name}}` where `name` is not a directive of this plugin.
     UnknownDirective,
     /// `{{#name` not closed on its line.
@@ -228,6 +232,13 @@ const TABLE: &[(Code, &str, &str, &str, &str)] = &[
         "Add an active owner to the rule.",
     ),
     (
+        Code::RuleMatchesNothing,
+        "C405",
+        "rule-matches-nothing",
+        "a CODEOWNERS rule that matches no file of the repository",
+        "Fix the pattern to the path's new name, or remove the rule if the path is gone.",
+    ),
+    (
         Code::InactiveMaintainer,
         "C406",
         "inactive-maintainer",
@@ -240,6 +251,13 @@ const TABLE: &[(Code, &str, &str, &str, &str)] = &[
         "activity-not-judged",
         "a git history that cannot say who is active",
         "Build from a full clone of the repository (`fetch-depth: 0` with actions/checkout).",
+    ),
+    (
+        Code::UnownedFiles,
+        "C408",
+        "unowned-files",
+        "files of the repository without an active owner",
+        "Add a CODEOWNERS rule (or OWNERS approvers) with an active owner for the folders listed.",
     ),
     (
         Code::UnknownDirective,

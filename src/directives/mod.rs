@@ -4,6 +4,7 @@ pub mod codeowners;
 pub mod faq;
 pub mod links;
 pub mod maintainers;
+pub mod owners_md;
 pub mod people_md;
 pub mod people_table;
 pub mod person;

@@ -30,6 +30,7 @@
 //! [`line`](mod@line) reads one line into a rule, [`pattern`] checks
 //! patterns and matches them, once a path is first asked about.
 
+mod index;
 mod line;
 mod pattern;
 
@@ -37,7 +38,7 @@ use std::ops::Range;
 use std::sync::{Arc, OnceLock};
 
 use crate::diagnostic::{Code, Diagnostic, SourceFile};
-use pattern::Compiled;
+use index::RuleIndex;
 
 /// GitHub does not load a CODEOWNERS file of this size or more.
 pub const MAX_FILE_SIZE: usize = 3 * 1024 * 1024;
@@ -103,9 +104,10 @@ pub struct Rule {
 pub struct CodeOwners {
     file: Arc<SourceFile>,
     rules: Vec<Rule>,
-    /// Each rule's pattern ready to match, made when a path is first asked
-    /// about (a book that only shows the table never needs them).
-    compiled: OnceLock<Vec<Option<Compiled>>>,
+    /// Each rule's pattern ready to match, arranged by the folders it
+    /// starts with; made when a path is first asked about (a book that
+    /// only shows the table never needs them).
+    index: OnceLock<RuleIndex>,
 }
 
 impl CodeOwners {
@@ -124,7 +126,7 @@ impl CodeOwners {
             CodeOwners {
                 file,
                 rules,
-                compiled: OnceLock::new(),
+                index: OnceLock::new(),
             },
             diagnostics,
         )
@@ -155,19 +157,53 @@ impl CodeOwners {
     /// that matches it. A rule with no owners means the path is explicitly
     /// unowned; `None` means no rule matches.
     pub fn owners_of(&self, path: &str) -> Option<&Rule> {
+        self.rules.get(self.rule_of(path)?)
+    }
+
+    /// The index in [`rules`](Self::rules) of the rule that decides who
+    /// owns `path`, as [`owners_of`](Self::owners_of) finds it.
+    pub fn rule_of(&self, path: &str) -> Option<usize> {
         let path = normalize_path(path);
         if path.is_empty() {
             return None;
         }
-        let compiled = self.compiled.get_or_init(|| {
-            (self.rules.iter())
-                .map(|rule| pattern::compile(&rule.pattern).ok())
-                .collect()
-        });
-        let last = compiled
-            .iter()
-            .rposition(|c| c.as_ref().is_some_and(|c| c.matches(path)))?;
-        self.rules.get(last)
+        let segments: Vec<&str> = path.split('/').collect();
+        self.index().last_match(&segments)
+    }
+
+    /// Every rule that matches `path` (not only the one that decides), by
+    /// index in [`rules`](Self::rules), in file order, into `out`.
+    pub fn rules_matching(&self, path: &str, out: &mut Vec<usize>) {
+        out.clear();
+        let path = normalize_path(path);
+        if path.is_empty() {
+            return;
+        }
+        let segments: Vec<&str> = path.split('/').collect();
+        self.index().all_matches(&segments, out);
+    }
+
+    /// [`rule_of`](Self::rule_of), marking in `matched` (one flag per
+    /// rule) every rule that matches `path`, as
+    /// [`rules_matching`](Self::rules_matching) would find them, but trying
+    /// only the rules not marked yet.
+    pub fn rule_of_marking(&self, path: &str, matched: &mut [bool]) -> Option<usize> {
+        let path = normalize_path(path);
+        if path.is_empty() || matched.len() < self.rules.len() {
+            return None;
+        }
+        let segments: Vec<&str> = path.split('/').collect();
+        self.index().last_match_marking(&segments, matched)
+    }
+
+    fn index(&self) -> &RuleIndex {
+        self.index.get_or_init(|| {
+            RuleIndex::new(
+                (self.rules.iter())
+                    .map(|rule| pattern::compile(&rule.pattern).ok())
+                    .collect(),
+            )
+        })
     }
 }
 

@@ -52,15 +52,34 @@ enum Owns {
 impl Compiled {
     /// Whether the pattern matches `path` (`/`-separated, relative to the
     /// repository root).
+    #[cfg(test)]
     pub(super) fn matches(&self, path: &str) -> bool {
         let path: Vec<&str> = path.split('/').collect();
+        self.matches_segments(&path)
+    }
+
+    /// [`matches`](Self::matches), for a path already split at `/`. The
+    /// matcher's state lives on the stack for paths up to 63 segments
+    /// deep: matching allocates nothing.
+    pub(super) fn matches_segments(&self, path: &[&str]) -> bool {
         let n = path.len();
-        // reach[j]: the segments so far match the first j path segments.
-        let mut reach = vec![false; n + 1];
+        if n < 64 {
+            let (mut a, mut b) = ([false; 64], [false; 64]);
+            self.run(path, &mut a[..=n], &mut b[..=n])
+        } else {
+            self.run(path, &mut vec![false; n + 1], &mut vec![false; n + 1])
+        }
+    }
+
+    /// The matcher: `reach[j]` says the segments so far match the first
+    /// `j` path segments; `next` is scratch of the same length.
+    fn run<'a>(&self, path: &[&str], mut reach: &'a mut [bool], mut next: &'a mut [bool]) -> bool {
+        let n = path.len();
+        reach.fill(false);
         reach[0] = true;
         for (i, seg) in self.body.iter().enumerate() {
             let last = i + 1 == self.body.len();
-            let mut next = vec![false; n + 1];
+            next.fill(false);
             match seg {
                 Seg::Any => {
                     let mut any = false;
@@ -82,7 +101,7 @@ impl Compiled {
                     }
                 }
             }
-            reach = next;
+            std::mem::swap(&mut reach, &mut next);
             if !reach.contains(&true) {
                 return false;
             }
@@ -93,16 +112,36 @@ impl Compiled {
             Owns::OnlyBelow => reach[1..n].contains(&true),
         }
     }
+
+    /// The names every path the pattern matches starts with: its leading
+    /// segments without wildcards, when it is anchored (none for a pattern
+    /// that matches at any depth).
+    pub(super) fn literal_prefix(&self) -> Vec<String> {
+        self.body
+            .iter()
+            .map_while(|seg| match seg {
+                Seg::Name(toks) => toks
+                    .iter()
+                    .map(|t| match t {
+                        Tok::Lit(c) => Some(*c),
+                        Tok::Star | Tok::Question => None,
+                    })
+                    .collect::<Option<String>>(),
+                Seg::Any => None,
+            })
+            .collect()
+    }
 }
 
 /// Whether one segment pattern matches one path segment: `*` any run of
 /// characters, `?` one character, anything else itself (case sensitive).
+/// Walks the name by byte offsets at character boundaries: nothing is
+/// allocated.
 fn segment_matches(toks: &[Tok], name: &str) -> bool {
-    let name: Vec<char> = name.chars().collect();
     let (mut t, mut c) = (0, 0);
     // The last `*` seen, and where in `name` it is tried up to.
     let mut star: Option<(usize, usize)> = None;
-    while c < name.len() {
+    while let Some(ch) = name[c..].chars().next() {
         match toks.get(t) {
             Some(Tok::Star) => {
                 star = Some((t, c));
@@ -110,17 +149,18 @@ fn segment_matches(toks: &[Tok], name: &str) -> bool {
             }
             Some(Tok::Question) => {
                 t += 1;
-                c += 1;
+                c += ch.len_utf8();
             }
-            Some(Tok::Lit(l)) if *l == name[c] => {
+            Some(Tok::Lit(l)) if *l == ch => {
                 t += 1;
-                c += 1;
+                c += ch.len_utf8();
             }
             _ => match star {
                 Some((at, from)) => {
+                    let skipped = name[from..].chars().next().map_or(1, char::len_utf8);
                     t = at + 1;
-                    c = from + 1;
-                    star = Some((at, from + 1));
+                    c = from + skipped;
+                    star = Some((at, from + skipped));
                 }
                 None => return false,
             },

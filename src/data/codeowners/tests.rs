@@ -693,7 +693,7 @@ fn a_large_file_is_matched_without_compiling_globs() {
         text.push_str(&format!("/src/module{i}/**/*.rs @team{i}\n"));
     }
     let owners = parse_ok(&text);
-    assert!(owners.compiled.get().is_none());
+    assert!(owners.index.get().is_none());
     assert_eq!(line_of(&owners, "src/module74999/a/b.rs"), Some(75_000));
     assert_eq!(line_of(&owners, "src/module3/b.rs"), Some(4));
     assert_eq!(line_of(&owners, "other/b.rs"), None);
@@ -903,4 +903,76 @@ fn real_file_all_contributors() {
         assert_eq!(owner_texts(Some(rule)), ["@all-contributors/core"]);
         assert_eq!(rule.owners[0].kind, OwnerKind::Team);
     }
+}
+
+/// The index finds the same rule as trying every rule from the last: over
+/// anchored, floating and wildcard patterns and paths that share and
+/// differ in their leading folders.
+#[test]
+fn the_rule_index_agrees_with_trying_every_rule() {
+    let text = "\
+*            @all
+/src/        @src
+src/gen/     @gen
+/src/a/*.rs  @a
+docs         @docs
+**/test/**   @test
+/src/a/b     @b
+*.md         @md
+/src/*/c/    @c
+/x/y/z.txt   @z
+/src/a/b/    @b2
+";
+    let owners = parse_ok(text);
+    let paths = [
+        "src/main.rs",
+        "src/a/x.rs",
+        "src/a/b",
+        "src/a/b/c.txt",
+        "src/q/c/d.rs",
+        "src/gen/x",
+        "lib/src/gen/y",
+        "docs/x/README.md",
+        "a/docs",
+        "test/t.rs",
+        "a/test/b/c",
+        "x/y/z.txt",
+        "x/y/z.txt/w",
+        "x/y",
+        "README.md",
+        "other",
+    ];
+    for path in paths {
+        let slow = owners
+            .rules()
+            .iter()
+            .rposition(|r| pattern::compile(&r.pattern).expect("valid").matches(path));
+        assert_eq!(owners.rule_of(path), slow, "{path}");
+        let mut all = Vec::new();
+        owners.rules_matching(path, &mut all);
+        let every: Vec<usize> = (0..owners.rules().len())
+            .filter(|&i| {
+                pattern::compile(&owners.rules()[i].pattern)
+                    .expect("valid")
+                    .matches(path)
+            })
+            .collect();
+        assert_eq!(all, every, "{path}");
+    }
+    // Marking over every path marks exactly the rules some path matches.
+    let mut marked = vec![false; owners.rules().len()];
+    let mut expected = vec![false; owners.rules().len()];
+    for path in paths {
+        assert_eq!(
+            owners.rule_of_marking(path, &mut marked),
+            owners.rule_of(path),
+            "{path}"
+        );
+        let mut all = Vec::new();
+        owners.rules_matching(path, &mut all);
+        for i in all {
+            expected[i] = true;
+        }
+    }
+    assert_eq!(marked, expected);
 }

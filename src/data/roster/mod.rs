@@ -20,6 +20,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::people::{Group, People, Person, check_login};
+use super::tree::YamlFiles;
 use crate::config::{PeopleFormat, PeopleSource, Settings};
 use crate::diagnostic::{Code, Diagnostic, Place, SourceFile};
 use crate::mdbook::MarkdownOptions;
@@ -67,6 +68,7 @@ pub(super) fn read_sources(
     sources: &[PeopleSource],
     root: &Path,
     markdown: MarkdownOptions,
+    yaml: &YamlFiles,
 ) -> Read {
     let mut read = Vec::new();
     let mut errors = Vec::new();
@@ -74,7 +76,7 @@ pub(super) fn read_sources(
     for source in sources {
         let full = root.join(&source.path);
         let display = crate::paths::display(&source.path);
-        match read_source(source, &full, &display, markdown) {
+        match read_source(source, &full, &display, markdown, yaml) {
             Ok(mut roster) => {
                 warnings.append(&mut roster.warnings);
                 read.push((source.format, roster));
@@ -96,15 +98,19 @@ fn read_source(
     full: &Path,
     display: &str,
     markdown: MarkdownOptions,
+    yaml: &YamlFiles,
 ) -> Result<SourceRoster, Vec<Diagnostic>> {
     match source.format {
         PeopleFormat::Markdown => markdown::read(full, display, markdown),
         PeopleFormat::Community => native::read(full, display),
         PeopleFormat::AllContributors => all_contributors::read(full, display),
-        PeopleFormat::OwnersAliases => owners::read_aliases(full, display),
-        PeopleFormat::Owners => {
-            owners::read_owners(full, display, source.prefix.as_deref().unwrap_or_default())
-        }
+        PeopleFormat::OwnersAliases => owners::read_aliases(full, display, yaml),
+        PeopleFormat::Owners => owners::read_owners(
+            full,
+            display,
+            source.prefix.as_deref().unwrap_or_default(),
+            yaml,
+        ),
         PeopleFormat::RustTeam => rust_team::read(full, display),
         PeopleFormat::MaintainersCsv => maintainers_csv::read(full, display),
     }
@@ -157,15 +163,16 @@ pub(super) fn check_login_at(login: &str, at: &Place) -> Result<(), Diagnostic> 
     })
 }
 
-/// Reads the roster `settings` name, for [`super::Data`].
-pub(super) fn load(settings: &Settings) -> Read {
+/// Reads the roster `settings` name, for [`super::Data`]; YAML files
+/// through `yaml`, the run's one read of each.
+pub(super) fn load(settings: &Settings, yaml: &YamlFiles) -> Read {
     let default = [PeopleSource::default_file()];
     let sources = if settings.people.is_empty() {
         &default[..]
     } else {
         &settings.people[..]
     };
-    read_sources(sources, &settings.root, settings.markdown)
+    read_sources(sources, &settings.root, settings.markdown, yaml)
 }
 
 /// A Markdown people file from text, as the roster it is, and its

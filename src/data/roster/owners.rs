@@ -4,14 +4,17 @@
 //! `PREFIX-reviewers`, from its top-level lists and those of its `".*"`
 //! filter; `emeritus_approvers` join the approvers with the status
 //! `emeritus`. OWNERS_ALIASES gives one group per alias. Entries are logins
-//! or aliases, resolved when the roster is merged.
+//! or aliases, resolved when the roster is merged. The YAML is read as
+//! the OWNERS tree reads it (`data::ownership::owners_file`), through the
+//! run's one read of each YAML file.
 
 use std::path::Path;
 use std::sync::Arc;
 
 use super::{ByLogin, SourceGroup, SourceRoster, group};
-use crate::data::tree::{self, Entry, Node, NodeKind};
-use crate::diagnostic::{Code, Diagnostic, Place, SourceFile};
+use crate::data::ownership::owners_file::{self, Login};
+use crate::data::tree::YamlFiles;
+use crate::diagnostic::{Diagnostic, Place, SourceFile};
 
 /// The lists an OWNERS file's groups are made of: key, group, status.
 const LISTS: [(&str, &str, Option<&str>); 3] = [
@@ -25,15 +28,17 @@ pub(super) fn read_owners(
     path: &Path,
     display: &str,
     prefix: &str,
+    yaml: &YamlFiles,
 ) -> Result<SourceRoster, Vec<Diagnostic>> {
-    let (file, root) = tree::read_yaml(path, display)?;
+    let (file, root) = yaml.read(path, display)?;
     let mut errors = Vec::new();
-    let top = table(&file, &root, "the OWNERS file", &mut errors);
-    let mut blocks: Vec<&[Entry]> = vec![top];
+    let top = owners_file::table(&file, &root, "the OWNERS file", &mut errors);
+    let mut blocks = vec![owners_file::lists(&file, top, &mut errors)];
     if let Some(filters) = top.iter().find(|e| e.key == "filters") {
-        let filters = table(&file, &filters.value, "`filters`", &mut errors);
+        let filters = owners_file::table(&file, &filters.value, "`filters`", &mut errors);
         if let Some(all) = filters.iter().find(|e| e.key == ".*") {
-            blocks.push(table(&file, &all.value, "the `\".*\"` filter", &mut errors));
+            let all = owners_file::table(&file, &all.value, "the `\".*\"` filter", &mut errors);
+            blocks.push(owners_file::lists(&file, all, &mut errors));
         }
     }
     let mut groups = Vec::new();
@@ -45,13 +50,15 @@ pub(super) fn read_owners(
             at: Place::new(&file, 0..0),
         };
         for (key, _, status) in LISTS.iter().filter(|(_, g, _)| *g == name) {
-            for entries in &blocks {
-                let Some(list) = entries.iter().find(|e| e.key == *key) else {
-                    continue;
+            for block in &blocks {
+                let list = match *key {
+                    "approvers" => &block.approvers,
+                    "reviewers" => &block.reviewers,
+                    _ => &block.emeritus,
                 };
                 source_group
                     .by_login
-                    .extend(logins(&file, &list.value, key, *status, &mut errors));
+                    .extend(list.iter().map(|l| by_login(&file, l, *status)));
             }
         }
         groups.push(source_group);
@@ -60,34 +67,32 @@ pub(super) fn read_owners(
 }
 
 /// Reads OWNERS_ALIASES: `aliases:` with a list of logins per alias.
-pub(super) fn read_aliases(path: &Path, display: &str) -> Result<SourceRoster, Vec<Diagnostic>> {
-    let (file, root) = tree::read_yaml(path, display)?;
+pub(super) fn read_aliases(
+    path: &Path,
+    display: &str,
+    yaml: &YamlFiles,
+) -> Result<SourceRoster, Vec<Diagnostic>> {
+    let (file, root) = yaml.read(path, display)?;
     let mut errors = Vec::new();
-    let top = table(&file, &root, "the OWNERS_ALIASES file", &mut errors);
-    let mut groups = Vec::new();
-    match top.iter().find(|e| e.key == "aliases") {
-        Some(aliases) => {
-            for alias in table(&file, &aliases.value, "`aliases`", &mut errors) {
-                groups.push(SourceGroup {
-                    group: group(&alias.key, &alias.key),
-                    by_login: logins(&file, &alias.value, &alias.key, None, &mut errors),
-                    at: Place::new(&file, alias.key_span.clone()),
-                });
-            }
-        }
-        None if errors.is_empty() => errors.push(
-            Diagnostic::error(
-                Code::InvalidData,
-                format!("{} has no `aliases:`", file.name),
-            )
-            .in_file(&file, 0..0)
-            .with_help(
-                "an OWNERS_ALIASES file is `aliases:` with a list of logins under each alias",
-            ),
-        ),
-        None => {}
-    }
+    let groups = owners_file::aliases(&file, &root, &mut errors)
+        .into_iter()
+        .map(|alias| SourceGroup {
+            group: group(&alias.name, &alias.name),
+            by_login: (alias.members.iter())
+                .map(|l| by_login(&file, l, None))
+                .collect(),
+            at: Place::new(&file, alias.span.clone()),
+        })
+        .collect();
     finish(file, groups, errors)
+}
+
+fn by_login(file: &Arc<SourceFile>, login: &Login, status: Option<&str>) -> ByLogin {
+    ByLogin {
+        login: login.login.clone(),
+        status: status.map(str::to_string),
+        at: Place::new(file, login.span.clone()),
+    }
 }
 
 fn finish(
@@ -104,74 +109,4 @@ fn finish(
         groups,
         warnings: Vec::new(),
     })
-}
-
-fn table<'n>(
-    file: &Arc<SourceFile>,
-    node: &'n Node,
-    what: &str,
-    errors: &mut Vec<Diagnostic>,
-) -> &'n [Entry] {
-    match &node.kind {
-        NodeKind::Table(entries) => entries,
-        kind => {
-            errors.push(
-                Diagnostic::error(
-                    Code::InvalidData,
-                    format!("{what} must be a mapping, found {}", kind.describe()),
-                )
-                .in_file(file, node.span.clone()),
-            );
-            &[]
-        }
-    }
-}
-
-/// A list of logins (`list` under `key`).
-fn logins(
-    file: &Arc<SourceFile>,
-    list: &Node,
-    key: &str,
-    status: Option<&str>,
-    errors: &mut Vec<Diagnostic>,
-) -> Vec<ByLogin> {
-    let NodeKind::Array(items) = &list.kind else {
-        errors.push(
-            Diagnostic::error(
-                Code::InvalidData,
-                format!(
-                    "`{key}` must be a list of logins, found {}",
-                    list.kind.describe()
-                ),
-            )
-            .in_file(file, list.span.clone()),
-        );
-        return Vec::new();
-    };
-    items
-        .iter()
-        .filter_map(|item| {
-            let at = Place::new(file, item.span.clone());
-            match &item.kind {
-                NodeKind::Str(login) => Some(ByLogin {
-                    login: login.trim_start_matches('@').to_string(),
-                    status: status.map(str::to_string),
-                    at,
-                }),
-                kind => {
-                    errors.push(
-                        Diagnostic::error(
-                            Code::InvalidData,
-                            format!(
-                                "an entry of `{key}` must be a login, found {}",
-                                kind.describe()
-                            ),
-                        )
-                        .in_file(file, item.span.clone()),
-                    );
-                    None
-                }
-            }
-        })
-        .collect()
 }

@@ -92,6 +92,36 @@ pub fn read_yaml(path: &Path, display: &str) -> Result<(Arc<SourceFile>, Node), 
     Ok((file, node))
 }
 
+/// A YAML file read, or why it could not be.
+pub type YamlRead = Result<(Arc<SourceFile>, Node), Vec<Diagnostic>>;
+
+/// The YAML files of one run, each read once whoever asks: an OWNERS file
+/// can be a people source and a part of the OWNERS tree, and
+/// OWNERS_ALIASES both a people source and the tree's aliases.
+#[derive(Debug, Default)]
+pub struct YamlFiles {
+    read: std::sync::Mutex<std::collections::HashMap<std::path::PathBuf, YamlRead>>,
+}
+
+impl YamlFiles {
+    /// The YAML file at `path` (shown as `display` by whoever reads it
+    /// first), read on the first call for it.
+    pub fn read(&self, path: &Path, display: &str) -> YamlRead {
+        let key = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+        let mut read = self.read.lock().unwrap_or_else(|e| e.into_inner());
+        read.entry(key)
+            .or_insert_with(|| read_yaml(path, display))
+            .clone()
+    }
+}
+
+/// YAML `text`, named `name`, read into the tree (for tests and fuzzing).
+pub fn parse_yaml(name: &str, text: &str) -> YamlRead {
+    let file = Arc::new(SourceFile::new(name.to_string(), text.to_string()));
+    let node = yaml::parse(&file).map_err(|d| vec![d])?;
+    Ok((file, node))
+}
+
 /// Reads a text file for a reader of its own, with the one error a file
 /// that cannot be read gives (at the first byte that is not UTF-8, when
 /// that is why).

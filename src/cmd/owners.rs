@@ -1,0 +1,440 @@
+//! `mdbook-community owners [BOOK_DIR] [PATH...] [--coverage] [--format
+//! human|json]`: who owns each PATH (relative to the repository root;
+//! every file when none is given and `--coverage` is not), from CODEOWNERS
+//! (the rule and its line) or the OWNERS tree (approvers and reviewers),
+//! each owner with their roster name and status; `--coverage` adds the
+//! repository's figures. `json` is a stable interface (see the guide's
+//! "Who owns what").
+
+use std::io::Write;
+use std::path::Path;
+
+use serde::Serialize;
+
+use super::book::{LoadedBook, NotABook, cannot_run, print};
+use crate::config::Settings;
+use crate::data::codeowners::{CodeOwners, Owner, OwnerKind};
+use crate::data::ownership::coverage::Coverage;
+use crate::data::ownership::tree::TreeOwners;
+use crate::data::ownership::{Ownership, user};
+use crate::data::people::People;
+use crate::data::repository::Repository;
+use crate::data::{Data, LoadError};
+use crate::diagnostic::plural;
+use crate::report::{MessageFormat, shown_line};
+
+/// `--format`'s values.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum OwnersFormat {
+    /// Lines for people.
+    #[default]
+    Human,
+    /// The stable JSON shape.
+    Json,
+}
+
+/// What to print.
+pub struct OwnersOptions<'a> {
+    /// The book's folder.
+    pub book_dir: &'a Path,
+    /// The paths asked about.
+    pub paths: &'a [String],
+    /// `--coverage`.
+    pub coverage: bool,
+    /// `--format`.
+    pub format: OwnersFormat,
+    /// Colour on stderr.
+    pub color: bool,
+}
+
+/// How many folders the human coverage names.
+const FOLDER_LINES: usize = 20;
+
+/// Exit codes: 0 printed (warnings about the data are printed too), 1 who
+/// owns what could not be read, 2 the command could not run.
+pub fn run(options: &OwnersOptions<'_>) -> u8 {
+    let mut stderr = std::io::stderr().lock();
+    let say = |stderr: &mut dyn Write, d: &[crate::diagnostic::Diagnostic]| {
+        let _ = print(
+            stderr,
+            d,
+            options.book_dir,
+            MessageFormat::Human,
+            options.color,
+        );
+    };
+    let book = match LoadedBook::load(options.book_dir) {
+        Ok(book) => book,
+        Err(NotABook(why)) => {
+            say(&mut stderr, &[why]);
+            return 2;
+        }
+    };
+    let (settings, problems) = book.settings();
+    if !problems.is_empty() {
+        say(&mut stderr, &problems);
+        return 2;
+    }
+    let data = Data::default();
+    let loaded = load(&settings, &data, options.coverage);
+    // The roster's problems are printed with the others.
+    let people = data.people(&settings).ok();
+    say(&mut stderr, &data.diagnostics());
+    let (ownership, repository, coverage) = match loaded {
+        Ok(loaded) => loaded,
+        Err(e) => {
+            if e.diagnostics.is_empty() {
+                say(&mut stderr, &[cannot_run(e.summary)]);
+            }
+            return 1;
+        }
+    };
+    let report = Report {
+        settings: &settings,
+        ownership: &ownership,
+        repository: &repository,
+        people: people.as_deref(),
+        inactive: (people.as_deref())
+            .map(|p| p.inactive_logins(&settings.inactive_statuses))
+            .unwrap_or_default(),
+    };
+    let paths = report.paths(options);
+    let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
+    let written = match options.format {
+        OwnersFormat::Human => {
+            stdout.write_all(report.human(&paths, coverage.as_deref()).as_bytes())
+        }
+        OwnersFormat::Json => {
+            serde_json::to_writer(&mut stdout, &report.json(&paths, coverage.as_deref()))
+                .map_err(std::io::Error::from)
+                .and_then(|()| stdout.write_all(b"\n"))
+        }
+    };
+    match written.and_then(|()| stdout.flush()) {
+        Ok(()) => 0,
+        Err(_) => 2,
+    }
+}
+
+type Loaded = (
+    Ownership,
+    std::sync::Arc<Repository>,
+    Option<std::sync::Arc<Coverage>>,
+);
+
+/// Who owns what, the repository's files, and (for `--coverage`) who
+/// owns each.
+fn load(settings: &Settings, data: &Data, coverage: bool) -> Result<Loaded, LoadError> {
+    let ownership = data.ownership(settings)?;
+    let repository = data.repository(settings)?;
+    let coverage = match coverage {
+        true => Some(data.coverage(settings)?),
+        false => None,
+    };
+    Ok((ownership, repository, coverage))
+}
+
+/// What the report is made from.
+struct Report<'a> {
+    settings: &'a Settings,
+    ownership: &'a Ownership,
+    repository: &'a Repository,
+    people: Option<&'a People>,
+    inactive: std::collections::HashSet<String>,
+}
+
+/// One owner in the JSON shape.
+#[derive(Serialize)]
+struct OwnerJson {
+    owner: String,
+    name: Option<String>,
+    status: &'static str,
+}
+
+/// One path in the JSON shape: CODEOWNERS's or the OWNERS tree's.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum PathJson {
+    Rule {
+        owners: Vec<OwnerJson>,
+        rule: Option<String>,
+    },
+    Tree {
+        approvers: Vec<OwnerJson>,
+        reviewers: Vec<OwnerJson>,
+    },
+}
+
+/// A rule that matches no file.
+#[derive(Serialize)]
+struct UnmatchedJson {
+    line: usize,
+    pattern: String,
+}
+
+/// The stable JSON shape.
+#[derive(Serialize)]
+struct OwnersJson {
+    source: &'static str,
+    paths: serde_json::Map<String, serde_json::Value>,
+    #[serde(flatten)]
+    coverage: Option<CoverageJson>,
+}
+
+#[derive(Serialize)]
+struct CoverageJson {
+    files: usize,
+    owned: usize,
+    unowned: usize,
+    unowned_paths: Vec<String>,
+    rules_matching_nothing: Vec<UnmatchedJson>,
+}
+
+impl Report<'_> {
+    /// The paths asked about, as the repository names them (a folder
+    /// keeps its trailing `/`: who owns the files in it); every file when
+    /// none is asked about and coverage is not.
+    fn paths(&self, options: &OwnersOptions<'_>) -> Vec<String> {
+        if options.paths.is_empty() && !options.coverage {
+            return self.repository.files().to_vec();
+        }
+        (options.paths.iter())
+            .map(|p| {
+                p.trim_start_matches("./")
+                    .trim_start_matches('/')
+                    .to_string()
+            })
+            .collect()
+    }
+
+    /// What the roster says of `owner`: their name, and `active`,
+    /// `inactive` or `not-in-roster`.
+    fn owner_json(&self, owner: &Owner) -> OwnerJson {
+        let name = owner.text.trim_start_matches('@');
+        let (shown, known) = match owner.kind {
+            OwnerKind::User => (
+                self.people
+                    .and_then(|p| p.by_github(name))
+                    .map(|p| p.name.clone()),
+                self.people.and_then(|p| p.by_github(name)).is_some(),
+            ),
+            OwnerKind::Team => {
+                let group = self.people.and_then(|p| p.group_of_team(name));
+                (group.map(|g| g.title.clone()), group.is_some())
+            }
+            OwnerKind::Email => (None, false),
+        };
+        let inactive =
+            owner.kind == OwnerKind::User && self.inactive.contains(&name.to_lowercase());
+        OwnerJson {
+            owner: owner.text.clone(),
+            name: shown,
+            status: match (known, inactive) {
+                (_, true) => "inactive",
+                (true, false) => "active",
+                (false, false) => "not-in-roster",
+            },
+        }
+    }
+
+    /// An OWNERS login, named as Prow names it (lower case, no `@`).
+    fn login_json(&self, login: &str) -> OwnerJson {
+        OwnerJson {
+            owner: login.to_string(),
+            ..self.owner_json(&user(login))
+        }
+    }
+
+    fn path_json(&self, path: &str) -> PathJson {
+        match self.ownership {
+            Ownership::CodeOwners(owners) => {
+                let rule = owners.rule_of(path).map(|i| &owners.rules()[i]);
+                PathJson::Rule {
+                    owners: rule.map_or(Vec::new(), |r| {
+                        r.owners.iter().map(|o| self.owner_json(o)).collect()
+                    }),
+                    rule: rule.map(|r| format!("{}:{}", self.codeowners_name(owners), r.line)),
+                }
+            }
+            Ownership::Owners(tree) => {
+                let TreeOwners {
+                    approvers,
+                    reviewers,
+                    ..
+                } = tree.owners_of(path);
+                PathJson::Tree {
+                    approvers: approvers.iter().map(|l| self.login_json(l)).collect(),
+                    reviewers: reviewers.iter().map(|l| self.login_json(l)).collect(),
+                }
+            }
+        }
+    }
+
+    /// CODEOWNERS as the repository names it (`.github/CODEOWNERS`), or as
+    /// the book does when it is outside the repository.
+    fn codeowners_name(&self, owners: &CodeOwners) -> String {
+        let name = &owners.file().name;
+        let full = crate::paths::normalize(&self.settings.in_root(Path::new(name)));
+        let root = self
+            .repository
+            .root
+            .canonicalize()
+            .unwrap_or_else(|_| self.repository.root.clone());
+        let full = full.canonicalize().unwrap_or(full);
+        match full.strip_prefix(&root) {
+            Ok(inside) => crate::paths::display(inside),
+            Err(_) => name.clone(),
+        }
+    }
+
+    fn json(&self, paths: &[String], coverage: Option<&Coverage>) -> OwnersJson {
+        let mut map = serde_json::Map::new();
+        for path in paths {
+            let value = serde_json::to_value(self.path_json(path)).unwrap_or_default();
+            map.insert(path.clone(), value);
+        }
+        OwnersJson {
+            source: self.ownership.source_name(),
+            paths: map,
+            coverage: coverage.map(|c| self.coverage_json(c)),
+        }
+    }
+
+    fn coverage_json(&self, coverage: &Coverage) -> CoverageJson {
+        let files = self.repository.files();
+        let unowned_paths: Vec<String> = (0..files.len())
+            .filter(|&i| !coverage.is_owned(i))
+            .map(|i| files[i].clone())
+            .collect();
+        CoverageJson {
+            files: files.len(),
+            owned: files.len() - unowned_paths.len(),
+            unowned: unowned_paths.len(),
+            unowned_paths,
+            rules_matching_nothing: self
+                .unmatched(coverage)
+                .into_iter()
+                .map(|(line, pattern)| UnmatchedJson { line, pattern })
+                .collect(),
+        }
+    }
+
+    /// The CODEOWNERS rules that match no file: line and pattern.
+    fn unmatched(&self, coverage: &Coverage) -> Vec<(usize, String)> {
+        match self.ownership {
+            Ownership::CodeOwners(owners) => (owners.rules().iter().enumerate())
+                .filter(|(i, _)| !coverage.rule_matches(*i))
+                .map(|(_, r)| (r.line, r.pattern.clone()))
+                .collect(),
+            Ownership::Owners(_) => Vec::new(),
+        }
+    }
+
+    /// Each path with its owners, then the coverage.
+    fn human(&self, paths: &[String], coverage: Option<&Coverage>) -> String {
+        let mut out = String::new();
+        let mut line = |text: String| {
+            out.push_str(&shown_line(&text));
+            out.push('\n');
+        };
+        for path in paths {
+            line(path.clone());
+            for (label, owners) in self.human_path(path) {
+                line(format!("  {label:<11}{owners}"));
+            }
+        }
+        if let Some(coverage) = coverage {
+            for text in self.human_coverage(coverage) {
+                line(text);
+            }
+        }
+        out
+    }
+
+    /// The labelled lines for one path.
+    fn human_path(&self, path: &str) -> Vec<(&'static str, String)> {
+        match self.path_json(path) {
+            PathJson::Rule { owners, rule } => {
+                let rule = match (rule, self.ownership) {
+                    (Some(at), Ownership::CodeOwners(o)) => {
+                        let pattern = o.owners_of(path).map_or("", |r| r.pattern.as_str());
+                        format!("{at} `{pattern}`")
+                    }
+                    _ => "none matches".to_string(),
+                };
+                vec![("rule", rule), ("owners", human_owners(&owners))]
+            }
+            PathJson::Tree {
+                approvers,
+                reviewers,
+            } => vec![
+                ("approvers", human_owners(&approvers)),
+                ("reviewers", human_owners(&reviewers)),
+            ],
+        }
+    }
+
+    fn human_coverage(&self, coverage: &Coverage) -> Vec<String> {
+        let (files, owned) = (coverage.files(), coverage.owned());
+        let mut lines = vec![format!(
+            "{owned} of {} {} have an active owner ({}); {} none",
+            plural(files, "file"),
+            self.repository.described(),
+            self.ownership.source_name(),
+            match files - owned {
+                1 => "1 has".to_string(),
+                n => format!("{n} have"),
+            }
+        )];
+        let folders = coverage.unowned_by_folder(self.repository, FOLDER_LINES);
+        for folder in folders.iter().take(FOLDER_LINES) {
+            let name = match folder.folder.as_str() {
+                "" => "(the root)",
+                name => name,
+            };
+            lines.push(format!(
+                "  {name}: {} of {}",
+                folder.unowned,
+                plural(folder.files, "file")
+            ));
+        }
+        if folders.len() > FOLDER_LINES {
+            lines.push(format!(
+                "  and {} more",
+                plural(folders.len() - FOLDER_LINES, "folder")
+            ));
+        }
+        let unmatched = self.unmatched(coverage);
+        if !unmatched.is_empty() {
+            lines.push("Rules that match no file:".to_string());
+            if let Ownership::CodeOwners(owners) = self.ownership {
+                let file = self.codeowners_name(owners);
+                lines.extend(unmatched.iter().map(|(l, p)| format!("  {file}:{l} `{p}`")));
+            }
+        }
+        lines
+    }
+}
+
+/// `Ada Lovelace (@ada), @bob (not in the roster)`, or `none`.
+fn human_owners(owners: &[OwnerJson]) -> String {
+    if owners.is_empty() {
+        return "none".to_string();
+    }
+    let shown: Vec<String> = owners
+        .iter()
+        .map(|o| {
+            let login = o.owner.trim_start_matches('@');
+            let who = match &o.name {
+                Some(name) if !name.eq_ignore_ascii_case(login) => format!("{name} ({})", o.owner),
+                _ => o.owner.clone(),
+            };
+            match o.status {
+                "active" => who,
+                "inactive" => format!("{who}, inactive"),
+                _ => format!("{who}, not in the roster"),
+            }
+        })
+        .collect();
+    shown.join("; ")
+}
