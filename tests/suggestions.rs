@@ -111,3 +111,45 @@ fn broken_anchors_into_a_page_of_8000_headings_get_their_heading() {
         "{stderr}"
     );
 }
+
+/// 3,000 chapters, each with a `{{#ref}}` to a mistyped chapter path, and
+/// redirects to mistyped pages: each gets the chapter it meant, relative
+/// to the chapter the link is in (the chapter paths are indexed once per
+/// build, so each question compares a bounded number of them).
+#[test]
+fn mistyped_chapter_paths_in_a_book_of_3000_chapters_get_their_chapter() {
+    let texts: Vec<(String, String, String)> = (0..3_000)
+        .map(|i| {
+            let target = (i + 1) % 3_000;
+            (
+                format!("Chapter {i}"),
+                format!("part{}/chapter-{i:04}.md", i % 7),
+                format!("{{{{#ref ../part{}/chaptr-{target:04}.md}}}}\n", target % 7),
+            )
+        })
+        .collect();
+    let chapters: Vec<(&str, &str, &str)> = (texts.iter())
+        .map(|(n, p, t)| (n.as_str(), p.as_str(), t.as_str()))
+        .collect();
+    let dir = book_root(&[]);
+    let config = json!({"output": {"html": {"redirect": {
+        "/old-1234.html": "part2/chaptre-1234.html",
+        "/old-0001.html": "part1/chapter-0001.html"
+    }}}});
+    let result = run(&request(Shape::V05, dir.path(), config, &chapters));
+    assert_eq!(result.code, 1, "{}", result.stderr);
+    let stderr = result.messages();
+    for i in [0, 1_234, 2_999] {
+        let target = (i + 1) % 3_000;
+        let help = format!(
+            "help: did you mean `../part{}/chapter-{target:04}.md`?",
+            target % 7
+        );
+        assert!(stderr.contains(&help), "{help}: {stderr}");
+    }
+    assert_eq!(stderr.matches("help: did you mean `../part").count(), 3_000);
+    assert!(
+        stderr.contains("help: did you mean `part2/chapter-1234.html`?"),
+        "{stderr}"
+    );
+}

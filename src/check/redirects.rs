@@ -3,8 +3,10 @@
 //! it went); a redirect must lead somewhere that exists; a whole-page
 //! redirect must not stand where a chapter still is.
 
+use std::collections::HashSet;
+
 use crate::config::Redirect;
-use crate::diagnostic::{Code, Diagnostic, did_you_mean};
+use crate::diagnostic::{Code, Diagnostic};
 use crate::expand::Run;
 use crate::ids::{self, BookIds};
 use crate::index::BookIndex;
@@ -65,6 +67,8 @@ pub fn note_for_link(redirect: &Redirect, here: &str, new_place: &str) -> Diagno
 /// still a chapter (warning; mdBook would write one over the other).
 pub fn check_redirects(run: &Run<'_>, book: &BookIndex<'_>) -> Vec<Diagnostic> {
     let redirects = &run.settings.redirects;
+    // The old pages, once: a redirect to one of them is a chain.
+    let old_pages: HashSet<&str> = redirects.iter().map(|r| r.from.as_str()).collect();
     let mut found = Vec::new();
     for redirect in redirects {
         if redirect.from_fragment.is_none() && book.chapter_by_path(&redirect.from).is_some() {
@@ -80,7 +84,7 @@ pub fn check_redirects(run: &Run<'_>, book: &BookIndex<'_>) -> Vec<Diagnostic> {
             .with_help("remove the redirect, or the chapter from SUMMARY.md");
             found.push(at_entry(warning, redirect));
         }
-        if let Some(problem) = broken_target(run, book, redirect) {
+        if let Some(problem) = broken_target(run, book, &old_pages, redirect) {
             found.push(at_entry(problem, redirect));
         }
     }
@@ -88,15 +92,21 @@ pub fn check_redirects(run: &Run<'_>, book: &BookIndex<'_>) -> Vec<Diagnostic> {
 }
 
 /// The error for a redirect whose target is missing, if it is.
-fn broken_target(run: &Run<'_>, book: &BookIndex<'_>, redirect: &Redirect) -> Option<Diagnostic> {
+fn broken_target(
+    run: &Run<'_>,
+    book: &BookIndex<'_>,
+    old_pages: &HashSet<&str>,
+    redirect: &Redirect,
+) -> Option<Diagnostic> {
     let (page, fragment) = redirect.target()?;
     let Some(index) = book.chapter_by_path(&page) else {
         // A redirect to another redirect's old page is a chain; it works.
-        if run.settings.redirects.iter().any(|r| r.from == page) {
+        if old_pages.contains(page.as_str()) {
             return None;
         }
-        let chapters = run.chapters.iter().filter_map(|c| c.path());
-        let close = did_you_mean(&page, chapters).map(html_of);
+        let close = (book.closest_chapter(&page))
+            .and_then(|i| run.chapters[i].path())
+            .map(html_of);
         let error = Diagnostic::error(
             Code::BrokenRedirect,
             format!(

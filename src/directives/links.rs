@@ -7,7 +7,7 @@ use std::ops::Range;
 use pulldown_cmark::{CowStr, Event, LinkType, Tag, TagEnd};
 
 use crate::data::contributing::Contributing;
-use crate::diagnostic::{Code, Diagnostic, FollowOn, did_you_mean};
+use crate::diagnostic::{Code, Diagnostic, FollowOn};
 use crate::expand::args::ArgKind;
 use crate::expand::{BraceDirective, Call, Cx, Expansion, LinkCx};
 use crate::ids;
@@ -119,11 +119,9 @@ fn target_chapter(
             paths::relative(here, rendered)
         )),
         None => {
-            let candidates: Vec<String> = (cx.run.chapters.iter())
-                .filter_map(|c| c.path())
-                .map(|p| paths::relative(here, p))
-                .collect();
-            error.with_suggestion(did_you_mean(path, candidates.iter().map(String::as_str)))
+            let closest = resolved.as_deref().and_then(|p| cx.closest_chapter(p));
+            let closest = closest.and_then(|i| cx.run.chapters[i].path());
+            error.with_suggestion(closest.map(|p| paths::relative(here, p)))
         }
     };
     Err(vec![error.with_note(

@@ -318,6 +318,12 @@ impl<'a> LinkCx<'a> {
         self.ids.chapter_by_path(path)
     }
 
+    /// The chapter whose path is closest to `path` (relative to `src`),
+    /// which is no chapter's.
+    pub fn closest_chapter(&self, path: &str) -> Option<usize> {
+        self.ids.closest_chapter(path)
+    }
+
     /// A link from this chapter to the heading `title` that a
     /// `{{#maintainers}}` renders for group `id`, if a chapter does.
     pub fn group_link(&self, id: &str, title: &str) -> Option<String> {

@@ -324,6 +324,13 @@ pub trait BookIds: Sync {
     fn page(&self, chapter: usize) -> Option<&PageIds>;
     /// The chapter whose path (relative to `src`) is `path`.
     fn chapter_by_path(&self, path: &str) -> Option<usize>;
+    /// The chapter whose path is closest to `path`, which is none: for
+    /// "did you mean". Each question costs a bounded number of comparisons,
+    /// however many chapters the book has.
+    fn closest_chapter(&self, path: &str) -> Option<usize> {
+        let _ = path;
+        None
+    }
 }
 
 /// [`mdbook_page`], plus every link of the page whose destination has a

@@ -11,6 +11,7 @@ use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
 use crate::config::Settings;
+use crate::diagnostic::Suggestions;
 use crate::expand::Expanded;
 use crate::ids::{self, BookIds, HeadingTexts, Link, PageIds};
 use crate::mdbook::Chapter;
@@ -32,6 +33,9 @@ pub struct BookIndex<'a> {
     waiting: Mutex<HashMap<usize, Vec<Link>>>,
     /// The chapters with a path, sorted by it.
     by_path: OnceLock<Box<[u32]>>,
+    /// The chapters with a path and the did-you-mean index of their paths,
+    /// made for the first link to a path that is no chapter.
+    closest_paths: OnceLock<(Vec<usize>, Suggestions)>,
 }
 
 impl<'a> BookIndex<'a> {
@@ -52,6 +56,7 @@ impl<'a> BookIndex<'a> {
             heading_texts,
             waiting: Mutex::default(),
             by_path: OnceLock::new(),
+            closest_paths: OnceLock::new(),
         }
     }
 
@@ -138,6 +143,18 @@ impl BookIds for BookIndex<'_> {
         let end = sorted.partition_point(|&i| self.path_of(i) <= path);
         let last = *sorted.get(end.checked_sub(1)?)?;
         (self.path_of(last) == path).then_some(last as usize)
+    }
+
+    fn closest_chapter(&self, path: &str) -> Option<usize> {
+        let (chapters, index) = self.closest_paths.get_or_init(|| {
+            let chapters: Vec<usize> = (0..self.chapters.len())
+                .filter(|&i| self.chapters[i].path().is_some())
+                .collect();
+            let paths = chapters.iter().map(|&i| self.chapters[i].path());
+            let index = Suggestions::new(paths.map(Option::unwrap_or_default));
+            (chapters, index)
+        });
+        chapters.get(index.closest(path)?).copied()
     }
 }
 

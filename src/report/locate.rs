@@ -11,6 +11,7 @@
 
 use std::borrow::Cow;
 use std::collections::HashMap;
+use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -23,10 +24,9 @@ use crate::paths::ShownPaths;
 /// Points chapter diagnostics at the file (chapter or included file) their
 /// line is written in, when that differs from the text mdBook passed.
 pub fn map_to_files(diagnostics: &mut [Diagnostic], chapters: &[Chapter], settings: &Settings) {
-    // Each chapter's text and files, once: a chapter with thousands of
-    // diagnostics is decoded once, not once for each.
-    type Sources<'c> = Option<(Cow<'c, str>, Vec<Arc<SourceFile>>)>;
-    let mut cache: HashMap<usize, Sources<'_>> = HashMap::new();
+    // Each chapter's text and files, read and indexed once: a chapter with
+    // thousands of diagnostics costs one pass over its files, not one each.
+    let mut cache: HashMap<usize, Option<ChapterFiles<'_>>> = HashMap::new();
     for diagnostic in diagnostics.iter_mut() {
         let Some(Location::Chapter { chapter, range }) = &diagnostic.location else {
             continue;
@@ -35,12 +35,12 @@ pub fn map_to_files(diagnostics: &mut [Diagnostic], chapters: &[Chapter], settin
             let of = chapters.get(*chapter)?;
             // `None`: the file on disk is what mdBook sent, nothing to map.
             let files = files_of(of, settings)?;
-            Some((of.content.get(), files))
+            Some(ChapterFiles::new(of.content.get(), files))
         });
-        let Some((content, files)) = sources else {
+        let Some(sources) = sources else {
             continue;
         };
-        if let Some((file, mapped)) = find_line(content, range.clone(), files) {
+        if let Some((file, mapped)) = sources.find_line(range.clone()) {
             diagnostic.location = Some(Location::File {
                 file,
                 range: mapped,
@@ -107,42 +107,59 @@ fn display(path: &Path, root: &Path) -> String {
     crate::paths::display(path.strip_prefix(&root).unwrap_or(&path))
 }
 
-/// Finds the line holding `range` of `content` in exactly one place of
-/// `files`; returns that file and the range moved there.
-fn find_line(
-    content: &str,
-    range: std::ops::Range<usize>,
-    files: &[Arc<SourceFile>],
-) -> Option<(Arc<SourceFile>, std::ops::Range<usize>)> {
-    let start = range.start.min(content.len());
-    let line_start = content[..start].rfind('\n').map_or(0, |i| i + 1);
-    let line_end = content[start..]
-        .find('\n')
-        .map_or(content.len(), |i| start + i);
-    let line = content[line_start..line_end].trim_end_matches('\r');
-    if line.trim().is_empty() {
-        return None;
-    }
-    let mut found = None;
-    for file in files {
-        for (at, _) in file.text.match_indices(line) {
-            let starts_line = at == 0 || file.text.as_bytes()[at - 1] == b'\n';
-            let ends_line = file.text[at + line.len()..]
-                .chars()
-                .next()
-                .is_none_or(|c| c == '\n' || c == '\r');
-            if starts_line && ends_line {
-                if found.is_some() {
-                    return None; // ambiguous: keep the original position
+/// A chapter's text as mdBook sent it and the files it is written in,
+/// indexed once: where each line of the text starts, and where each
+/// distinct non-blank line of the files is (`None`: in more than one place).
+struct ChapterFiles<'c> {
+    content: Cow<'c, str>,
+    line_starts: Vec<usize>,
+    files: Vec<Arc<SourceFile>>,
+    lines: HashMap<Box<str>, Option<(usize, usize)>>,
+}
+
+impl<'c> ChapterFiles<'c> {
+    fn new(content: Cow<'c, str>, files: Vec<Arc<SourceFile>>) -> Self {
+        let line_starts = std::iter::once(0)
+            .chain(memchr::memchr_iter(b'\n', content.as_bytes()).map(|i| i + 1))
+            .collect();
+        let mut lines: HashMap<Box<str>, Option<(usize, usize)>> = HashMap::new();
+        for (index, file) in files.iter().enumerate() {
+            let mut at = 0;
+            for line in file.text.split('\n') {
+                let text = line.strip_suffix('\r').unwrap_or(line);
+                if !text.trim().is_empty() {
+                    (lines.entry(text.into()))
+                        .and_modify(|place| *place = None)
+                        .or_insert(Some((index, at)));
                 }
-                found = Some((Arc::clone(file), at));
+                at += line.len() + 1;
             }
         }
+        ChapterFiles {
+            content,
+            line_starts,
+            files,
+            lines,
+        }
     }
-    let (file, at) = found?;
-    let offset = at + (start - line_start);
-    let len = range.end.saturating_sub(range.start);
-    Some((file, offset..offset + len))
+
+    /// The line holding `range` of the text, when it is in exactly one
+    /// place of the files: that file and the range moved there.
+    fn find_line(&self, range: Range<usize>) -> Option<(Arc<SourceFile>, Range<usize>)> {
+        let content = &*self.content;
+        let start = range.start.min(content.len());
+        let line = self.line_starts.partition_point(|&s| s <= start) - 1;
+        let line_start = self.line_starts[line];
+        let line_end = (self.line_starts.get(line + 1)).map_or(content.len(), |next| next - 1);
+        let text = content[line_start..line_end].trim_end_matches('\r');
+        if text.trim().is_empty() {
+            return None;
+        }
+        let (index, at) = (*self.lines.get(text)?)?;
+        let offset = at + (start - line_start);
+        let len = range.end.saturating_sub(range.start);
+        Some((Arc::clone(&self.files[index]), offset..offset + len))
+    }
 }
 
 #[cfg(test)]
@@ -157,24 +174,45 @@ mod tests {
     fn finds_a_unique_line_in_the_chapter_file_or_an_include() {
         let content = "# A\nincluded one\nincluded two\nAsk {{#person x}}.\n";
         let at = content.find("x}}").expect("present");
-        let files = [
+        let files = vec![
             file("src/a.md", "# A\n{{#include inc.md}}\nAsk {{#person x}}.\n"),
             file("src/inc.md", "included one\nincluded two\n"),
         ];
-        let (found, range) = find_line(content, at..at + 1, &files).expect("found");
+        let files = ChapterFiles::new(content.into(), files);
+        let (found, range) = files.find_line(at..at + 1).expect("found");
         assert_eq!(found.name, "src/a.md");
         assert_eq!(&found.text[range], "x");
 
         let at = content.find("two").expect("present");
-        let (found, range) = find_line(content, at..at + 3, &files).expect("found");
+        let (found, range) = files.find_line(at..at + 3).expect("found");
         assert_eq!(found.name, "src/inc.md");
         assert_eq!(&found.text[range], "two");
     }
 
     #[test]
     fn ambiguous_or_missing_lines_keep_the_original_position() {
-        let files = [file("a", "x\nx\n")];
-        assert!(find_line("x\n", 0..1, &files).is_none());
-        assert!(find_line("y\n", 0..1, &files).is_none());
+        let twice = ChapterFiles::new("x\n".into(), vec![file("a", "x\nx\n")]);
+        assert!(twice.find_line(0..1).is_none());
+        let missing = ChapterFiles::new("y\n".into(), vec![file("a", "x\nx\n")]);
+        assert!(missing.find_line(0..1).is_none());
+        // In two files: ambiguous too.
+        let files = vec![file("a", "x\n"), file("b", "x\r\n")];
+        assert!(
+            ChapterFiles::new("x\n".into(), files)
+                .find_line(0..1)
+                .is_none()
+        );
+    }
+
+    /// A line ending in CRLF in the file is the same line; the last line
+    /// needs no newline.
+    #[test]
+    fn crlf_and_a_last_line_without_newline() {
+        let files = vec![file("a", "one\r\ntwo")];
+        let files = ChapterFiles::new("one\ntwo".into(), files);
+        let (_, range) = files.find_line(4..7).expect("found");
+        assert_eq!(range, 5..8);
+        let (_, range) = files.find_line(0..3).expect("found");
+        assert_eq!(range, 0..3);
     }
 }
