@@ -62,7 +62,7 @@ pub struct Filter {
     pub pattern: String,
     /// Where it is written.
     pub span: Range<usize>,
-    regex: regex::Regex,
+    regex: regex::bytes::Regex,
 }
 
 /// One OWNERS file.
@@ -204,7 +204,7 @@ impl OwnersTree {
                     if block
                         .filter
                         .as_ref()
-                        .is_some_and(|f| !f.regex.is_match(relative))
+                        .is_some_and(|f| !f.regex.is_match(relative.as_bytes()))
                     {
                         continue;
                     }
@@ -320,7 +320,7 @@ fn read_file(
                 blocks.push(block(None, &lists, aliases));
                 continue;
             }
-            match regex::Regex::new(&filter.key) {
+            match filter_regex(&filter.key) {
                 Ok(regex) => {
                     let filter = Filter {
                         pattern: filter.key.clone(),
@@ -389,17 +389,28 @@ fn no_parent_owners(
     }
 }
 
+/// A filter's pattern as Go's `regexp` reads it for file names: `\w`,
+/// `\d`, `\s` and `\b` are ASCII, as in Go.
+fn filter_regex(pattern: &str) -> Result<regex::bytes::Regex, regex::Error> {
+    regex::bytes::RegexBuilder::new(pattern)
+        .unicode(false)
+        .build()
+}
+
 fn bad_regex(file: &Arc<SourceFile>, span: Range<usize>, e: &regex::Error) -> Diagnostic {
     let why = e.to_string();
     let why = why.lines().last().unwrap_or_default().trim();
     let why = why.strip_prefix("error: ").unwrap_or(why).to_string();
-    Diagnostic::error(
-        Code::InvalidData,
-        "this filter is not a regular expression, so Prow ignores it",
-    )
-    .in_file(file, span)
-    .with_label(why)
-    .as_warning()
+    // Without Unicode tables (see Cargo.toml), `\p{Greek}` is refused
+    // here though Go reads it: say so, rather than blame the pattern.
+    let message = match why.contains("Unicode") {
+        true => "this filter uses a Unicode class, which this tool does not read; it is left out",
+        false => "this filter is not a regular expression, so Prow ignores it",
+    };
+    Diagnostic::error(Code::InvalidData, message)
+        .in_file(file, span)
+        .with_label(why)
+        .as_warning()
 }
 
 #[cfg(test)]

@@ -139,3 +139,34 @@ fn a_malformed_file_is_one_warning_and_the_rest_still_read() {
     assert_eq!(approvers(&tree, "regex/x"), ["root", "y"]);
     assert_eq!(tree.files().len(), 2);
 }
+
+/// Filters are read as Go's `regexp` reads them: `\d` and `\w` are ASCII
+/// (Arabic-Indic digits are no `\d`); a file name that is not UTF-8 is
+/// still matched.
+#[test]
+fn filters_read_perl_classes_as_go_does() {
+    let (owners, problems) = tree(
+        &[(
+            "",
+            "filters:\n  \"^\\\\d+\\\\.go$\":\n    approvers:\n      - digits\n  \".*\":\n    approvers:\n      - all\n",
+        )],
+        None,
+    );
+    assert!(problems.is_empty(), "{problems:#?}");
+    assert_eq!(approvers(&owners, "12.go"), ["all", "digits"]);
+    assert_eq!(approvers(&owners, "\u{661}\u{662}.go"), ["all"]);
+    assert_eq!(approvers(&owners, "a1.go"), ["all"]);
+    // A Unicode class, which Go reads and this tool does not: said so.
+    let (_, problems) = tree(
+        &[(
+            "",
+            "filters:\n  \"\\\\p{Greek}\":\n    approvers:\n      - x\n",
+        )],
+        None,
+    );
+    assert_eq!(problems.len(), 1, "{problems:#?}");
+    assert!(
+        problems[0].message.contains("uses a Unicode class"),
+        "{problems:#?}"
+    );
+}
