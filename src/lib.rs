@@ -5,6 +5,7 @@
 //! [`preprocess`] runs the preprocessor over mdBook's request, and
 //! [`run_cli`] is the whole command line.
 
+mod activity;
 mod assets;
 mod check;
 mod cmd;
@@ -14,13 +15,16 @@ mod date;
 mod diagnostic;
 mod directives;
 mod expand;
+mod files;
 mod ids;
 mod index;
 mod intern;
 mod markdown;
 mod mdbook;
+mod ownership;
 mod parallel;
 mod paths;
+mod people;
 mod pipeline;
 mod report;
 mod span;
@@ -35,18 +39,18 @@ pub use report::Environment;
 #[doc(hidden)]
 pub mod testing {
     pub use crate::config::Settings;
-    pub use crate::data::codeowners::CodeOwners;
-    pub use crate::data::ownership::tree::{OwnersTree, Source as OwnersSource};
-    pub use crate::data::people::People;
-    pub use crate::data::roster::parse_markdown as parse_people_markdown;
-    pub use crate::data::roster::parse_native as parse_people;
-    pub use crate::data::tree as datatree;
     pub use crate::diagnostic::{Code, Diagnostic, Location, Severity, SourceFile, all_codes};
     pub use crate::expand::Registry;
     pub use crate::expand::args::{self, ArgKind};
+    pub use crate::files::tree as datatree;
     pub use crate::mdbook::protocol;
     pub use crate::mdbook::{Book, Chapter, Context, Generation};
+    pub use crate::ownership::codeowners::CodeOwners;
+    pub use crate::ownership::tree::{OwnersTree, Source as OwnersSource};
     pub use crate::paths::ShownPaths;
+    pub use crate::people::People;
+    pub use crate::people::roster::parse_markdown as parse_people_markdown;
+    pub use crate::people::roster::parse_native as parse_people;
     pub use crate::pipeline::process_chapters;
     pub use crate::report::{EmitOptions, MessageFormat, emit};
 

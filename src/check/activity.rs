@@ -10,13 +10,13 @@
 
 use std::sync::Arc;
 
+use crate::activity::{Activity, History, Match, Seen, identity};
 use crate::config::{Settings, Window};
 use crate::data::Data;
-use crate::data::activity::{Activity, History, Match, Seen, identity};
-use crate::data::people::{People, Person};
 use crate::date::Day;
 use crate::diagnostic::{Code, Diagnostic, Place, plural};
 use crate::mdbook::config::BookToml;
+use crate::people::{People, Person};
 
 /// The activity check's findings, or nothing when `check-activity` is not
 /// set or the book has no roster. `today` is the day the window ends

@@ -11,14 +11,16 @@
 use std::sync::Arc;
 
 use crate::config::{Level, OwnershipSource, Settings};
-use crate::data::codeowners::CodeOwners;
-use crate::data::files::{CODEOWNERS_CANDIDATES, find_in_root_then_parent};
-use crate::data::ownership::coverage::{Coverage, UnownedFolder};
-use crate::data::ownership::{self, Ownership};
-use crate::data::repository::Repository;
-use crate::data::{Data, LoadError};
+use crate::data::Data;
 use crate::diagnostic::{Code, Diagnostic, SourceFile, plural};
+use crate::files::LoadError;
+use crate::files::find_in_root_then_parent;
 use crate::mdbook::config::BookToml;
+use crate::ownership::codeowners::CODEOWNERS_CANDIDATES;
+use crate::ownership::codeowners::CodeOwners;
+use crate::ownership::coverage::{Coverage, UnownedFolder};
+use crate::ownership::repository::Repository;
+use crate::ownership::{self, Ownership};
 
 /// At most this many folders are named in the `unowned` finding.
 const FOLDER_LINES: usize = 8;

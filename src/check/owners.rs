@@ -13,11 +13,12 @@ use std::sync::Arc;
 
 use crate::config::{Level, Settings};
 use crate::data::Data;
-use crate::data::LoadError;
-use crate::data::codeowners::{CodeOwners, Owner, OwnerKind};
-use crate::data::files::{CODEOWNERS_CANDIDATES, find_in_root_then_parent};
-use crate::data::people::People;
 use crate::diagnostic::{Code, Diagnostic, FollowOn, SourceFile, Suggestions, did_you_mean};
+use crate::files::LoadError;
+use crate::files::find_in_root_then_parent;
+use crate::ownership::codeowners::CODEOWNERS_CANDIDATES;
+use crate::ownership::codeowners::{CodeOwners, Owner, OwnerKind};
+use crate::people::People;
 
 /// The drift check's findings, or nothing when it is off or the book lacks
 /// a roster or a CODEOWNERS file.
@@ -373,7 +374,7 @@ mod tests {
         for i in 0..8_000 {
             toml.push_str(&format!("[people.user{i:05}]\nname = \"U {i}\"\n"));
         }
-        let people = crate::data::roster::parse_native(&toml, false).expect("valid roster");
+        let people = crate::people::roster::parse_native(&toml, false).expect("valid roster");
         let lines: String = (0..8_000)
             .map(|i| format!("/m{i}/ @usex{:05}\n", i % 4_000 * 2))
             .collect();

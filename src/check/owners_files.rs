@@ -10,10 +10,10 @@ use std::sync::Arc;
 use super::owners::{Finding, Problem, Roster, follow_on_note, has_roster, not_checked};
 use crate::config::{Level, OwnershipSource, Settings};
 use crate::data::Data;
-use crate::data::ownership::tree::{Entry, OwnersTree};
-use crate::data::ownership::{self, Ownership, user};
-use crate::data::people::People;
 use crate::diagnostic::{Diagnostic, SourceFile};
+use crate::ownership::tree::{Entry, OwnersTree};
+use crate::ownership::{self, Ownership, user};
+use crate::people::People;
 
 /// The drift check's findings for an OWNERS tree, or nothing when it is
 /// off, the book has no roster, or ownership is CODEOWNERS.

@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::config::Settings;
-use crate::data::files::{MAX_DATA_FILE, read_text};
 use crate::diagnostic::{Code, Diagnostic, SourceFile};
+use crate::files::{MAX_DATA_FILE, read_text};
 use crate::mdbook::config::{parse_book_toml, plugin_table};
 use crate::mdbook::{Context, Generation};
 use crate::paths::ShownPaths;

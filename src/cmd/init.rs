@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use toml_edit::{Array, DocumentMut, InlineTable, Item, Table, Value, value};
 
-use crate::data::codeowners::FILE_LOCATIONS;
+use crate::ownership::codeowners::FILE_LOCATIONS;
 
 /// A community file GitHub shows, and its chapter.
 #[derive(Debug)]

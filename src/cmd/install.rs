@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use toml_edit::{Array, Decor, DocumentMut, InlineTable, Item, Key, Table, Value};
 
 use crate::assets;
-use crate::data::files::{MAX_DATA_FILE, ReadError, decode, read_bytes};
+use crate::files::{MAX_DATA_FILE, ReadError, decode, read_bytes};
 use crate::mdbook::PREPROCESSOR_NAME;
 use crate::paths::{PreparedWrite, normalize, prepare_write};
 
@@ -310,13 +310,13 @@ fn data_files(doc: &DocumentMut, book_dir: &Path) -> Vec<(PathBuf, bool)> {
             .map(PathBuf::from)
     };
     let people: Vec<PathBuf> = match community.and_then(|c| c.get("people")) {
-        None => vec![PathBuf::from(crate::data::people::DEFAULT_FILE)],
+        None => vec![PathBuf::from(crate::people::DEFAULT_FILE)],
         Some(item) => match item.as_array() {
             Some(sources) => sources.iter().filter_map(source_path).collect(),
             None => item.as_value().and_then(source_path).into_iter().collect(),
         },
     };
-    let found = crate::data::files::candidate_files(
+    let found = crate::data::candidate_files(
         book_dir,
         configured("codeowners"),
         configured("contributing"),

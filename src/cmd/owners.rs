@@ -13,14 +13,15 @@ use serde::Serialize;
 
 use super::book::{LoadedBook, NotABook, cannot_run, print};
 use crate::config::Settings;
-use crate::data::codeowners::{CodeOwners, Owner, OwnerKind};
-use crate::data::ownership::coverage::Coverage;
-use crate::data::ownership::tree::TreeOwners;
-use crate::data::ownership::{Ownership, user};
-use crate::data::people::People;
-use crate::data::repository::Repository;
-use crate::data::{Data, LoadError};
+use crate::data::Data;
 use crate::diagnostic::plural;
+use crate::files::LoadError;
+use crate::ownership::codeowners::{CodeOwners, Owner, OwnerKind};
+use crate::ownership::coverage::Coverage;
+use crate::ownership::repository::Repository;
+use crate::ownership::tree::TreeOwners;
+use crate::ownership::{Ownership, user};
+use crate::people::People;
 use crate::report::{MessageFormat, shown_line};
 
 /// `--format`'s values.

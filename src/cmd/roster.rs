@@ -11,11 +11,11 @@ use serde::Serialize;
 use toml_edit::{Array, DocumentMut, InlineTable, Item, Table};
 
 use super::book::{LoadedBook, NotABook, cannot_run, print};
+use crate::activity::Activity;
 use crate::data::Data;
-use crate::data::activity::Activity;
-use crate::data::people::{Member, People, Person};
 use crate::diagnostic::{Code, Diagnostic, Place};
 use crate::paths::repository_of;
+use crate::people::{Member, People, Person};
 use crate::report::MessageFormat;
 
 /// `--format`'s values.

@@ -5,13 +5,20 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use super::LoadError;
-use super::files::{self, CONTRIBUTING_CANDIDATES, display_path, find_in_root_then_parent};
 use crate::config::Settings;
 use crate::diagnostic::SourceFile;
+use crate::files::LoadError;
+use crate::files::{self, display_path, find_in_root_then_parent};
 use crate::ids::{self, PageIds};
 use crate::mdbook::Chapter;
 use crate::mdbook::include::includes;
+
+/// Where CONTRIBUTING is looked for, in the book root and then its parent.
+pub const CONTRIBUTING_CANDIDATES: &[&str] = &[
+    "CONTRIBUTING.md",
+    ".github/CONTRIBUTING.md",
+    "docs/CONTRIBUTING.md",
+];
 
 /// CONTRIBUTING, read and indexed once per run.
 #[derive(Debug)]

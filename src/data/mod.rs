@@ -10,80 +10,25 @@
 //! TOML/JSON reader the people file is read with, [`files`] the one lookup
 //! and text decoding every loader shares.
 
-pub mod activity;
-pub mod codeowners;
 pub mod contributing;
-pub mod files;
-pub mod ownership;
-pub mod people;
-pub mod repository;
-pub mod roster;
-pub mod tree;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
+use crate::activity::{self, Activity};
 use crate::config::{OwnershipSource, Settings};
-use crate::diagnostic::{Diagnostic, FollowOn, SourceFile, plural};
+use crate::diagnostic::{Diagnostic, SourceFile, plural};
+use crate::files::tree::YamlFiles;
+use crate::files::{self, LoadError};
+use crate::files::{ReadError, display_path, find_in_root_then_parent};
 use crate::mdbook::Chapter;
-use activity::Activity;
-use codeowners::CodeOwners;
+use crate::ownership::codeowners::{self, CODEOWNERS_CANDIDATES, CodeOwners};
+use crate::ownership::coverage::Coverage;
+use crate::ownership::repository::Repository;
+use crate::ownership::tree::OwnersTree;
+use crate::ownership::{self, Ownership};
+use crate::people::{self, People, roster};
 use contributing::Contributing;
-use files::{CODEOWNERS_CANDIDATES, ReadError, display_path, find_in_root_then_parent};
-use ownership::Ownership;
-use ownership::coverage::Coverage;
-use ownership::tree::OwnersTree;
-use people::People;
-use repository::Repository;
-use tree::YamlFiles;
-
-/// Why a data file could not be used.
-#[derive(Debug, Clone)]
-pub struct LoadError {
-    /// One line for the directive that needed the file.
-    pub summary: String,
-    /// `help:` lines for it (a file with a close name, say).
-    pub help: Vec<String>,
-    /// The file's own problems, reported once for the whole run.
-    pub diagnostics: Vec<Diagnostic>,
-    /// What the directives' errors follow from: they are printed once (or
-    /// not at all when the cause is reported on its own), not once each.
-    pub cause: FollowOn,
-}
-
-impl LoadError {
-    /// An error that is all summary (the file is missing or unreadable):
-    /// the first directive that needs the file reports it.
-    pub fn summary(file: &str, summary: String) -> Self {
-        LoadError {
-            summary,
-            help: Vec::new(),
-            diagnostics: Vec::new(),
-            cause: FollowOn::DataFile {
-                file: file.to_string(),
-                reported: false,
-            },
-        }
-    }
-
-    /// An error whose cause is reported on its own (the file's path in
-    /// `book.toml`): no directive repeats it.
-    pub fn reported(file: &str, summary: String) -> Self {
-        LoadError {
-            cause: FollowOn::DataFile {
-                file: file.to_string(),
-                reported: true,
-            },
-            ..LoadError::summary(file, summary)
-        }
-    }
-
-    /// Adds a `help:` line.
-    pub fn with_help(mut self, help: String) -> Self {
-        self.help.push(help);
-        self
-    }
-}
 
 type Loaded<T> = Result<Arc<T>, LoadError>;
 
@@ -379,4 +324,18 @@ fn load_codeowners(settings: &Settings) -> (Loaded<CodeOwners>, Vec<Diagnostic>)
     let (owners, problems) = CodeOwners::parse(file);
     let warnings = problems.into_iter().map(Diagnostic::as_warning).collect();
     (Ok(Arc::new(owners)), warnings)
+}
+
+/// The data files a book would use, relative to its root (configured, or
+/// found where they are looked for), for `install` to watch.
+pub fn candidate_files(
+    root: &Path,
+    codeowners: Option<PathBuf>,
+    contributing: Option<PathBuf>,
+) -> Vec<PathBuf> {
+    let codeowners =
+        codeowners.or_else(|| find_in_root_then_parent(root, CODEOWNERS_CANDIDATES).ok());
+    let contributing = contributing
+        .or_else(|| find_in_root_then_parent(root, contributing::CONTRIBUTING_CANDIDATES).ok());
+    codeowners.into_iter().chain(contributing).collect()
 }

@@ -21,8 +21,6 @@ use std::sync::Arc;
 
 use pulldown_cmark::{Event, Tag, TagEnd};
 
-use crate::data::ownership::Ownership;
-use crate::data::people::People;
 use crate::diagnostic::{Code, Diagnostic, did_you_mean};
 use crate::directives::maintainers::split_statuses;
 use crate::directives::owners_md::{Statuses, Writer};
@@ -30,6 +28,8 @@ use crate::expand::args::ArgKind;
 use crate::expand::{BraceDirective, Call, Cx, Expansion, LinkCx, Run};
 use crate::markdown::Placement;
 use crate::markdown::to_markdown;
+use crate::ownership::Ownership;
+use crate::people::People;
 
 /// The `codeowners` directive.
 pub struct CodeownersDirective;
@@ -306,8 +306,8 @@ fn load(call: &Call<'_>, run: &Run<'_>) -> Result<Loaded, Vec<Diagnostic>> {
 }
 
 type CoverageData = (
-    Arc<crate::data::repository::Repository>,
-    Arc<crate::data::ownership::coverage::Coverage>,
+    Arc<crate::ownership::repository::Repository>,
+    Arc<crate::ownership::coverage::Coverage>,
 );
 
 /// The repository's files and who owns each.

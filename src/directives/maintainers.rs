@@ -6,9 +6,8 @@ use pulldown_cmark::{CowStr, Event, HeadingLevel, Tag, TagEnd};
 
 use std::sync::Arc;
 
+use crate::activity::{Activity, History};
 use crate::config::Level;
-use crate::data::activity::{Activity, History};
-use crate::data::people::{Group, KNOWN_STATUSES, People};
 use crate::diagnostic::{Code, Diagnostic, did_you_mean};
 use crate::directives::people_md::{self, Entry};
 use crate::directives::people_table::{self, Column};
@@ -17,6 +16,7 @@ use crate::expand::{BraceDirective, Call, Cx, Expansion, unknown_option};
 use crate::markdown::Placement;
 use crate::markdown::to_markdown;
 use crate::paths;
+use crate::people::{Group, KNOWN_STATUSES, People};
 
 /// The `maintainers` directive.
 pub struct Maintainers;

@@ -5,16 +5,16 @@
 
 use pulldown_cmark::{Alignment, CowStr, Event, Tag, TagEnd};
 
-use crate::data::codeowners::{CodeOwners, Owner, OwnerKind};
-use crate::data::ownership::coverage::{Coverage, FolderCoverage};
-use crate::data::ownership::tree::{Block, Entry, OwnersTree};
-use crate::data::ownership::user;
-use crate::data::people::{People, check_login};
-use crate::data::repository::Repository;
 use crate::diagnostic::plural;
 use crate::directives::people_md::{self, Entry as PersonEntry};
 use crate::directives::people_table::cell;
 use crate::expand::LinkCx;
+use crate::ownership::codeowners::{CodeOwners, Owner, OwnerKind};
+use crate::ownership::coverage::{Coverage, FolderCoverage};
+use crate::ownership::repository::Repository;
+use crate::ownership::tree::{Block, Entry, OwnersTree};
+use crate::ownership::user;
+use crate::people::{People, check_login};
 
 /// At most this many owners are named in a coverage row.
 const OWNERS_PER_ROW: usize = 5;

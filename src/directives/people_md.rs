@@ -3,9 +3,9 @@
 
 use pulldown_cmark::{CowStr, Event, LinkType, Tag, TagEnd};
 
-use crate::data::people::{Member, People, Person, allowed_url};
 use crate::markdown::html::{HtmlWriter, Value};
 use crate::mdbook::MarkdownOptions;
+use crate::people::{Member, People, Person, allowed_url};
 
 /// One person, with their status and role in a group.
 #[derive(Debug, Clone, Copy)]

@@ -5,9 +5,9 @@
 use pulldown_cmark::{Alignment, CowStr, Event, Tag, TagEnd};
 
 use super::people_md::{self, Entry};
-use crate::data::activity::{Activity, History, Match};
-use crate::data::people::Person;
+use crate::activity::{Activity, History, Match};
 use crate::markdown::html::{HtmlWriter, Value};
+use crate::people::Person;
 
 /// A column of a people table.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -4,8 +4,8 @@
 use std::ops::Range;
 
 use super::args::{self, Arg};
-use crate::data::LoadError;
 use crate::diagnostic::{Code, Diagnostic};
+use crate::files::LoadError;
 use crate::markdown::Placement;
 use crate::span::OffsetMap;
 

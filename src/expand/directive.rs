@@ -18,9 +18,10 @@ use super::deferred::{AnchorRequest, Deferred, PendingLink};
 use super::marker;
 use super::scan::DirectiveNames;
 use crate::config::Settings;
+use crate::data::Data;
 use crate::data::contributing::Contributing;
-use crate::data::{Data, LoadError};
 use crate::diagnostic::{Code, Diagnostic, did_you_mean};
+use crate::files::LoadError;
 use crate::ids::{self, BookIds, PageIds};
 use crate::mdbook::Chapter;
 

@@ -1,0 +1,217 @@
+//! Finding and reading the files the data stage loads: one lookup order
+//! (GitHub's, in the book root and then its parent) and one way of turning
+//! bytes into text (UTF-8, an optional byte-order mark dropped).
+
+use std::path::{Path, PathBuf};
+
+use crate::diagnostic::{Diagnostic, FollowOn};
+
+pub mod tree;
+
+pub use crate::paths::display as display_path;
+
+/// The first of `names` that exists in `root`, then in `root/..`, as a path
+/// relative to `root`; or every path looked at. Something that is there but
+/// is not a readable file is found too, so that reading it says why.
+pub fn find_in_root_then_parent(root: &Path, names: &[&str]) -> Result<PathBuf, Vec<PathBuf>> {
+    let mut looked = Vec::new();
+    for base in [PathBuf::new(), PathBuf::from("..")] {
+        for name in names {
+            let relative = base.join(name);
+            let full = root.join(&relative);
+            if full.exists() {
+                return Ok(relative);
+            }
+            looked.push(full);
+        }
+    }
+    Err(looked)
+}
+
+/// The largest people data file or CONTRIBUTING read, in bytes (16 MiB):
+/// hundreds of times a large real one. CODEOWNERS has GitHub's own limit,
+/// `ownership::codeowners::MAX_FILE_SIZE`.
+pub const MAX_DATA_FILE: u64 = 16 * 1024 * 1024;
+
+/// Why a file's text could not be had.
+#[derive(Debug)]
+pub enum ReadError {
+    /// Reading failed (missing, a folder, no permission, ...).
+    Io(std::io::Error),
+    /// The path names something that is not a regular file (a FIFO, a
+    /// device such as `/dev/zero`, a socket), named as what it is: it is
+    /// never read, since opening or reading it could block or never end.
+    NotAFile(&'static str),
+    /// The file is larger than the limit for its kind; it is not read.
+    TooBig {
+        /// Its size in bytes.
+        size: u64,
+        /// The limit it is over.
+        limit: u64,
+    },
+    /// The bytes are not UTF-8: the text with invalid bytes replaced, and
+    /// the byte offset in it of the first invalid one.
+    NotUtf8 {
+        /// The text, lossily decoded.
+        lossy: String,
+        /// Where the first invalid byte is in `lossy`.
+        at: usize,
+    },
+}
+
+impl ReadError {
+    /// The problem as one sentence about the file shown as `display`.
+    pub fn describe(&self, display: &str) -> String {
+        match self {
+            ReadError::Io(e) => format!("cannot read {display}: {e}"),
+            ReadError::NotAFile(kind) => format!(
+                "{display} is not a regular file but {kind} (a FIFO, device or socket is never read)"
+            ),
+            ReadError::TooBig { size, limit } => format!(
+                "{display} is {size} bytes, more than the {} MiB mdbook-community reads",
+                limit / (1024 * 1024)
+            ),
+            ReadError::NotUtf8 { .. } => format!("{display} is not valid UTF-8"),
+        }
+    }
+}
+
+/// Reads `path` as text (at most `limit` bytes); see [`read_bytes`] and
+/// [`decode`].
+pub fn read_text(path: &Path, limit: u64) -> Result<String, ReadError> {
+    decode(read_bytes(path, limit)?)
+}
+
+/// The bytes of the regular file at `path` (a symbolic link is followed),
+/// when it has at most `limit` of them. Anything else is refused before it
+/// is opened: a FIFO would block the build and a device could be endless.
+/// What is opened is looked at again before it is read (on Unix it is
+/// opened without waiting for a FIFO's writer), so that a file replaced by
+/// a FIFO in between cannot block either.
+pub fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
+    use std::io::Read;
+    regular_file(&std::fs::metadata(path).map_err(ReadError::Io)?)?;
+    let file = open_without_waiting(path).map_err(ReadError::Io)?;
+    let metadata = file.metadata().map_err(ReadError::Io)?;
+    regular_file(&metadata)?;
+    if metadata.len() > limit {
+        return Err(ReadError::TooBig {
+            size: metadata.len(),
+            limit,
+        });
+    }
+    let capacity = usize::try_from(metadata.len()).unwrap_or_default();
+    let mut bytes = Vec::with_capacity(capacity);
+    // The file may have grown since: never read more than the limit.
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(ReadError::Io)?;
+    if bytes.len() as u64 > limit {
+        return Err(ReadError::TooBig {
+            size: bytes.len() as u64,
+            limit,
+        });
+    }
+    Ok(bytes)
+}
+
+/// `Ok` for a regular file, or a folder (which then fails to read, with
+/// the system's own reason); `NotAFile`, naming what it is, otherwise.
+fn regular_file(metadata: &std::fs::Metadata) -> Result<(), ReadError> {
+    let kind = metadata.file_type();
+    if kind.is_file() || kind.is_dir() {
+        return Ok(());
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let named = [
+            (kind.is_fifo(), "a FIFO"),
+            (kind.is_char_device(), "a character device"),
+            (kind.is_block_device(), "a block device"),
+            (kind.is_socket(), "a socket"),
+        ];
+        if let Some((_, name)) = named.into_iter().find(|(is, _)| *is) {
+            return Err(ReadError::NotAFile(name));
+        }
+    }
+    Err(ReadError::NotAFile("something else"))
+}
+
+/// `path` opened for reading; on Unix without blocking (`O_NONBLOCK`), so
+/// that opening a FIFO never waits for a writer. A regular file reads the
+/// same either way.
+fn open_without_waiting(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+    options.open(path)
+}
+
+/// UTF-8 text from `bytes`, without a leading byte-order mark.
+pub fn decode(bytes: Vec<u8>) -> Result<String, ReadError> {
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(match text.strip_prefix('\u{feff}') {
+            Some(rest) => rest.to_string(),
+            None => text,
+        }),
+        Err(e) => {
+            let valid = e.utf8_error().valid_up_to();
+            let at = String::from_utf8_lossy(&e.as_bytes()[..valid]).len();
+            let lossy = String::from_utf8_lossy(e.as_bytes()).into_owned();
+            Err(ReadError::NotUtf8 { lossy, at })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
+
+/// Why a data file could not be used.
+#[derive(Debug, Clone)]
+pub struct LoadError {
+    /// One line for the directive that needed the file.
+    pub summary: String,
+    /// `help:` lines for it (a file with a close name, say).
+    pub help: Vec<String>,
+    /// The file's own problems, reported once for the whole run.
+    pub diagnostics: Vec<Diagnostic>,
+    /// What the directives' errors follow from: they are printed once (or
+    /// not at all when the cause is reported on its own), not once each.
+    pub cause: FollowOn,
+}
+
+impl LoadError {
+    /// An error that is all summary (the file is missing or unreadable):
+    /// the first directive that needs the file reports it.
+    pub fn summary(file: &str, summary: String) -> Self {
+        LoadError {
+            summary,
+            help: Vec::new(),
+            diagnostics: Vec::new(),
+            cause: FollowOn::DataFile {
+                file: file.to_string(),
+                reported: false,
+            },
+        }
+    }
+
+    /// An error whose cause is reported on its own (the file's path in
+    /// `book.toml`): no directive repeats it.
+    pub fn reported(file: &str, summary: String) -> Self {
+        LoadError {
+            cause: FollowOn::DataFile {
+                file: file.to_string(),
+                reported: true,
+            },
+            ..LoadError::summary(file, summary)
+        }
+    }
+
+    /// Adds a `help:` line.
+    pub fn with_help(mut self, help: String) -> Self {
+        self.help.push(help);
+        self
+    }
+}

@@ -1,0 +1,257 @@
+//! Coverage: for every file of the repository, who owns it and whether one
+//! of them is active; for CODEOWNERS, which rules match some file. Made
+//! once per run (in one pass over the files, each tried against the rules
+//! that can match it, or walked up the OWNERS tree), and read by
+//! `{{#codeowners coverage}}`, the `unowned` finding, C405 and `owners`.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use super::Ownership;
+use crate::ownership::codeowners::{Owner, OwnerKind};
+use crate::ownership::repository::Repository;
+
+/// The owners a file has: a CODEOWNERS rule's, or the approvers an OWNERS
+/// tree gives it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OwnerSet {
+    /// The owners (OWNERS approvers as `@login` users).
+    pub owners: Vec<Owner>,
+    /// Whether one of them is active.
+    pub active: bool,
+}
+
+/// Who owns each file of a repository.
+#[derive(Debug, Clone)]
+pub struct Coverage {
+    /// Per file of the repository, in its order: its owner set, `None`
+    /// when nothing gives it owners.
+    of_file: Vec<Option<u32>>,
+    /// The distinct owner sets (for CODEOWNERS, one per rule, by index).
+    sets: Vec<OwnerSet>,
+    /// For CODEOWNERS, whether each rule matches some file; empty for an
+    /// OWNERS tree.
+    rule_matches: Vec<bool>,
+}
+
+/// One folder's figures.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FolderCoverage {
+    /// The folder, relative to the root, with a trailing `/`.
+    pub folder: String,
+    /// Files below it.
+    pub files: usize,
+    /// Of those, the files with an active owner.
+    pub owned: usize,
+    /// The owners of its files, those owning the most files first.
+    pub owners: Vec<Owner>,
+}
+
+impl Coverage {
+    /// The coverage of `repository` by `ownership`, an owner counting as
+    /// active when `inactive` (lower-case logins) does not list them.
+    pub fn compute(
+        repository: &Repository,
+        ownership: &Ownership,
+        inactive: &HashSet<String>,
+    ) -> Coverage {
+        let active = |owner: &Owner| match owner.kind {
+            OwnerKind::User => {
+                !inactive.contains(&owner.text.trim_start_matches('@').to_lowercase())
+            }
+            OwnerKind::Team | OwnerKind::Email => true,
+        };
+        match ownership {
+            Ownership::CodeOwners(codeowners) => {
+                let sets = (codeowners.rules().iter())
+                    .map(|rule| OwnerSet {
+                        owners: rule.owners.clone(),
+                        active: rule.owners.iter().any(active),
+                    })
+                    .collect();
+                let mut rule_matches = vec![false; codeowners.rules().len()];
+                let of_file = (repository.files().iter())
+                    .map(|path| {
+                        let rule = codeowners.rule_of_marking(path, &mut rule_matches);
+                        rule.map(|i| i as u32)
+                    })
+                    .collect();
+                Coverage {
+                    of_file,
+                    sets,
+                    rule_matches,
+                }
+            }
+            Ownership::Owners(tree) => {
+                let mut sets: Vec<OwnerSet> = Vec::new();
+                let mut interned: HashMap<Vec<String>, u32> = HashMap::new();
+                let of_file = (repository.files().iter())
+                    .map(|path| {
+                        let approvers = tree.owners_of(path).approvers;
+                        if approvers.is_empty() {
+                            return None;
+                        }
+                        let next = sets.len() as u32;
+                        let id = *interned.entry(approvers.clone()).or_insert(next);
+                        if id == next {
+                            let active = approvers.iter().any(|l| !inactive.contains(l));
+                            sets.push(OwnerSet {
+                                owners: approvers.iter().map(|l| super::user(l)).collect(),
+                                active,
+                            });
+                        }
+                        Some(id)
+                    })
+                    .collect();
+                Coverage {
+                    of_file,
+                    sets,
+                    rule_matches: Vec::new(),
+                }
+            }
+        }
+    }
+
+    /// The owner set of file `index`, when something gives it owners.
+    pub fn owners_of_file(&self, index: usize) -> Option<&OwnerSet> {
+        let set = self.of_file.get(index).copied().flatten()?;
+        self.sets.get(set as usize)
+    }
+
+    /// The number of files.
+    pub fn files(&self) -> usize {
+        self.of_file.len()
+    }
+
+    /// Whether file `index` (of the repository's files) has an active
+    /// owner.
+    pub fn is_owned(&self, index: usize) -> bool {
+        self.of_file
+            .get(index)
+            .copied()
+            .flatten()
+            .is_some_and(|set| self.sets[set as usize].active)
+    }
+
+    /// The number of files with an active owner.
+    pub fn owned(&self) -> usize {
+        (0..self.files()).filter(|&i| self.is_owned(i)).count()
+    }
+
+    /// Whether CODEOWNERS rule `rule` matches some file (always true for
+    /// an OWNERS tree).
+    pub fn rule_matches(&self, rule: usize) -> bool {
+        self.rule_matches.get(rule).copied().unwrap_or(true)
+    }
+
+    /// The folders of `repository` down to `depth` (1: the top-level
+    /// folders), each with the figures of every file below it, in the
+    /// order of a tree (a folder before what is in it).
+    pub fn folders(&self, repository: &Repository, depth: usize) -> Vec<FolderCoverage> {
+        let mut folders: BTreeMap<&str, (usize, usize, HashMap<u32, usize>)> = BTreeMap::new();
+        for (index, path) in repository.files().iter().enumerate() {
+            let owned = self.is_owned(index);
+            let slashes = path.match_indices('/').map(|(at, _)| at).take(depth);
+            for end in slashes {
+                let entry = folders.entry(&path[..=end]).or_default();
+                entry.0 += 1;
+                entry.1 += usize::from(owned);
+                if let Some(set) = self.of_file[index] {
+                    *entry.2.entry(set).or_default() += 1;
+                }
+            }
+        }
+        folders
+            .into_iter()
+            .map(|(folder, (files, owned, sets))| FolderCoverage {
+                folder: folder.to_string(),
+                files,
+                owned,
+                owners: self.owners_by_count(sets),
+            })
+            .collect()
+    }
+
+    /// The owners of sets counted by files, those owning the most first
+    /// (then in the order of their sets).
+    fn owners_by_count(&self, sets: HashMap<u32, usize>) -> Vec<Owner> {
+        let mut sets: Vec<(u32, usize)> = sets.into_iter().collect();
+        sets.sort_unstable();
+        let mut counts: Vec<(Owner, usize)> = Vec::new();
+        for (set, files) in sets {
+            for owner in &self.sets[set as usize].owners {
+                match counts.iter_mut().find(|(o, _)| o.text == owner.text) {
+                    Some((_, n)) => *n += files,
+                    None => counts.push((owner.clone(), files)),
+                }
+            }
+        }
+        counts.sort_by_key(|c| std::cmp::Reverse(c.1));
+        counts.into_iter().map(|(owner, _)| owner).collect()
+    }
+
+    /// The files without an active owner, summed up by folder in at most
+    /// `lines` folders where it can be: the deepest folders that keep it to
+    /// that many (more when the top-level folders alone are more), those
+    /// with the most unowned files first. Files at the root are in the
+    /// folder `""`.
+    pub fn unowned_by_folder(&self, repository: &Repository, lines: usize) -> Vec<UnownedFolder> {
+        let unowned: Vec<usize> = (0..self.files()).filter(|&i| !self.is_owned(i)).collect();
+        if unowned.is_empty() {
+            return Vec::new();
+        }
+        let deepest = (unowned.iter())
+            .map(|&i| repository.files()[i].matches('/').count())
+            .max()
+            .unwrap_or(0);
+        let mut depth = 1;
+        while depth < deepest && groups(repository, &unowned, depth + 1).len() <= lines {
+            depth += 1;
+        }
+        let mut groups = groups(repository, &unowned, depth);
+        groups.sort_by(|a, b| {
+            b.unowned
+                .cmp(&a.unowned)
+                .then_with(|| a.folder.cmp(&b.folder))
+        });
+        groups
+    }
+}
+
+/// A folder's files without an active owner.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnownedFolder {
+    /// The folder, with a trailing `/` (`""`: the root's own files).
+    pub folder: String,
+    /// Its files without an active owner.
+    pub unowned: usize,
+    /// All its files.
+    pub files: usize,
+}
+
+/// The files `unowned` (indices) by their folder cut at `depth` folders.
+fn groups(repository: &Repository, unowned: &[usize], depth: usize) -> Vec<UnownedFolder> {
+    let cut = |path: &str| -> usize {
+        match path.match_indices('/').nth(depth - 1) {
+            Some((at, _)) => at + 1,
+            None => path.rfind('/').map_or(0, |at| at + 1),
+        }
+    };
+    let files = repository.files();
+    let mut counts: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    for &i in unowned {
+        counts.entry(&files[i][..cut(&files[i])]).or_default().0 += 1;
+    }
+    for path in files {
+        if let Some(entry) = counts.get_mut(&path[..cut(path)]) {
+            entry.1 += 1;
+        }
+    }
+    counts
+        .into_iter()
+        .map(|(folder, (unowned, files))| UnownedFolder {
+            folder: folder.to_string(),
+            unowned,
+            files,
+        })
+        .collect()
+}

@@ -1,0 +1,282 @@
+//! The people model every roster becomes, whatever files it was read
+//! from (see `data::roster`): who is who, the groups they belong to, and
+//! where each was written.
+
+use std::collections::HashMap;
+use std::sync::{Arc, OnceLock};
+
+use crate::diagnostic::{Place, SourceFile, Suggestions};
+use crate::unicode::{is_invisible, nfc};
+
+pub mod roster;
+
+pub use crate::config::DEFAULT_FILE;
+
+/// Statuses the format knows, whether or not anyone has them yet:
+/// `{{#maintainers}}` accepts them in `hide=` and `only=` (any other status
+/// must be someone's, or it is a typo).
+pub const KNOWN_STATUSES: &[&str] = &["alumni", "emeritus", "inactive", "retired", "sunsetting"];
+
+/// Everyone in the roster, and the groups.
+#[derive(Debug)]
+pub struct People {
+    /// The roster's first file (what messages name).
+    pub file: Arc<SourceFile>,
+    /// How messages name the roster: its file, or its files.
+    pub name: String,
+    /// People, in file order.
+    pub people: Vec<Person>,
+    /// Groups, in file order.
+    pub groups: Vec<Group>,
+    by_handle: HashMap<String, usize>,
+    /// By GitHub login, lowercased.
+    by_login: HashMap<String, usize>,
+    by_group: HashMap<String, usize>,
+    /// Each group's child groups, and (last) the top-level groups, in order.
+    children: Vec<Vec<usize>>,
+    /// The handles, indexed for the first unknown one a directive names.
+    handle_index: OnceLock<Suggestions>,
+}
+
+/// One person.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Person {
+    /// The key in `[people.HANDLE]`.
+    pub handle: String,
+    /// Display name (defaults to the handle).
+    pub name: String,
+    /// GitHub login, if any (defaults to the handle; `false` for none).
+    pub github: Option<String>,
+    /// Profile link: `url`, or the GitHub profile.
+    pub url: Option<String>,
+    /// E-mail address.
+    pub email: Option<String>,
+    /// Employer or organisation.
+    pub affiliation: Option<String>,
+    /// Avatar image URL.
+    pub avatar: Option<String>,
+    /// Free fields (`[people.HANDLE.fields]`), for `columns=`.
+    pub fields: Vec<(String, String)>,
+    /// Where the person is defined (the first source that names them).
+    pub at: Option<Place>,
+}
+
+/// A group of people (`[[groups]]`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Group {
+    /// What directives name.
+    pub id: String,
+    /// Heading text (defaults to the id).
+    pub title: String,
+    /// Markdown shown under the heading.
+    pub description: Option<String>,
+    /// Index of the parent group.
+    pub parent: Option<usize>,
+    /// Members in data order.
+    pub members: Vec<Member>,
+    /// GitHub teams this group is (`org/team`, lowercased), from
+    /// `github-team`: CODEOWNERS owners `@org/team` mean this group.
+    pub github_teams: Vec<String>,
+    /// Where the group is defined.
+    pub at: Option<Place>,
+}
+
+/// A person's membership in a group.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Member {
+    /// Index into [`People::people`].
+    pub person: usize,
+    /// For example `emeritus` or `sunsetting`.
+    pub status: Option<String>,
+    /// For example `lead`.
+    pub role: Option<String>,
+    /// Free fields of this membership (`fields = { term = "2027" }`).
+    pub fields: Vec<(String, String)>,
+    /// Where the membership is written.
+    pub at: Option<Place>,
+}
+
+impl People {
+    /// The roster of `people` and `groups` (whose indices point into
+    /// `people` and `groups`) read from `files`, with its lookups. The
+    /// first person of a handle or login, and the first group of an id,
+    /// win.
+    pub fn assemble(
+        files: Vec<Arc<SourceFile>>,
+        people: Vec<Person>,
+        groups: Vec<Group>,
+    ) -> People {
+        let mut by_handle = HashMap::with_capacity(people.len());
+        let mut by_login = HashMap::with_capacity(people.len());
+        for (index, person) in people.iter().enumerate() {
+            by_handle
+                .entry(nfc(&person.handle).into_owned())
+                .or_insert(index);
+            if let Some(login) = &person.github {
+                by_login.entry(login.to_lowercase()).or_insert(index);
+            }
+        }
+        let mut by_group = HashMap::with_capacity(groups.len());
+        let mut children = vec![Vec::new(); groups.len() + 1];
+        for (index, group) in groups.iter().enumerate() {
+            by_group.entry(nfc(&group.id).into_owned()).or_insert(index);
+            children[group.parent.unwrap_or(groups.len())].push(index);
+        }
+        let name = files
+            .iter()
+            .map(|f| f.name.as_str())
+            .collect::<Vec<_>>()
+            .join("`, `");
+        let file = match files.first() {
+            Some(file) => Arc::clone(file),
+            None => Arc::new(SourceFile::new(DEFAULT_FILE.to_string(), String::new())),
+        };
+        People {
+            file,
+            name,
+            people,
+            groups,
+            by_handle,
+            by_login,
+            by_group,
+            children,
+            handle_index: OnceLock::new(),
+        }
+    }
+
+    /// The group that claims the GitHub team `team` (`org/name`, any case).
+    pub fn group_of_team(&self, team: &str) -> Option<&Group> {
+        let team = team.to_lowercase();
+        self.groups.iter().find(|g| g.github_teams.contains(&team))
+    }
+
+    /// The person with `handle` (compared in Unicode's NFC form: a handle
+    /// typed decomposed finds its composed spelling).
+    pub fn person(&self, handle: &str) -> Option<&Person> {
+        self.by_handle.get(&*nfc(handle)).map(|&i| &self.people[i])
+    }
+
+    /// The person with GitHub login `login` (case-insensitive, as GitHub).
+    pub fn by_github(&self, login: &str) -> Option<&Person> {
+        self.by_login
+            .get(&login.to_lowercase())
+            .map(|&i| &self.people[i])
+    }
+
+    /// The index of the person with GitHub login `login`.
+    pub fn index_by_github(&self, login: &str) -> Option<usize> {
+        self.by_login.get(&login.to_lowercase()).copied()
+    }
+
+    /// The group with `id` (compared in NFC, like handles).
+    pub fn group(&self, id: &str) -> Option<&Group> {
+        self.by_group.get(&*nfc(id)).map(|&i| &self.groups[i])
+    }
+
+    /// The handle closest to `handle`, which is no one's (see
+    /// [`Suggestions`]): the handles are indexed once, however many
+    /// directives name someone who is not in the roster.
+    pub fn closest_handle(&self, handle: &str) -> Option<&str> {
+        let handles = || self.people.iter().map(|p| p.handle.as_str());
+        let index = self
+            .handle_index
+            .get_or_init(|| Suggestions::new(handles()));
+        let closest = index.closest(handle)?;
+        self.people.get(closest).map(|p| p.handle.as_str())
+    }
+
+    /// Every group id, for suggestions.
+    pub fn group_ids(&self) -> impl Iterator<Item = &str> {
+        self.groups.iter().map(|g| g.id.as_str())
+    }
+
+    /// Every status used anywhere, sorted.
+    pub fn statuses(&self) -> Vec<&str> {
+        let mut statuses: Vec<&str> = self
+            .groups
+            .iter()
+            .flat_map(|g| g.members.iter().filter_map(|m| m.status.as_deref()))
+            .collect();
+        statuses.sort_unstable();
+        statuses.dedup();
+        statuses
+    }
+
+    /// The lower-case GitHub logins of the people who no longer serve:
+    /// every group they are in lists them with one of `inactive` (a person
+    /// in no group serves). An owner counts as active unless listed here.
+    pub fn inactive_logins(&self, inactive: &[String]) -> std::collections::HashSet<String> {
+        let mut memberships: Vec<(usize, usize)> = vec![(0, 0); self.people.len()];
+        for member in self.groups.iter().flat_map(|g| &g.members) {
+            let counts = &mut memberships[member.person];
+            counts.0 += 1;
+            if member.status.as_ref().is_some_and(|s| inactive.contains(s)) {
+                counts.1 += 1;
+            }
+        }
+        (self.people.iter().zip(&memberships))
+            .filter(|(_, (all, gone))| *all > 0 && gone == all)
+            .filter_map(|(person, _)| Some(person.github.as_ref()?.to_lowercase()))
+            .collect()
+    }
+
+    /// Groups whose parent is `parent` (`None`: top-level groups), in order.
+    pub fn children(&self, parent: Option<usize>) -> impl Iterator<Item = (usize, &Group)> {
+        let index = parent.unwrap_or(self.groups.len());
+        (self.children.get(index).into_iter().flatten()).map(|&i| (i, &self.groups[i]))
+    }
+}
+
+/// Whether `url` may be used as a link or image: http, https or mailto, and
+/// nothing a Markdown link destination could misread.
+pub fn allowed_url(url: &str) -> Result<(), String> {
+    let lower = url.trim().to_ascii_lowercase();
+    let scheme_ok = ["https://", "http://", "mailto:"]
+        .iter()
+        .any(|s| lower.starts_with(s) && lower.len() > s.len());
+    if !scheme_ok {
+        return Err("must be an http, https or mailto URL".into());
+    }
+    if url
+        .chars()
+        .any(|c| c.is_whitespace() || c.is_control() || matches!(c, '<' | '>' | '"'))
+    {
+        return Err("must not contain spaces, quotes, `<` or `>`".into());
+    }
+    Ok(())
+}
+
+/// Handles and group ids are written in directives: no spaces or braces,
+/// and nothing invisible.
+pub(crate) fn check_handle(handle: &str) -> Result<(), &'static str> {
+    if handle.is_empty() {
+        return Err("must not be empty");
+    }
+    if handle.chars().any(is_invisible) {
+        return Err("must not contain invisible characters (zero-width or direction marks)");
+    }
+    if handle
+        .chars()
+        .any(|c| c.is_whitespace() || c.is_control() || matches!(c, '{' | '}' | '"' | '=' | ','))
+    {
+        return Err("must not contain spaces, quotes, braces, `=` or `,`");
+    }
+    Ok(())
+}
+
+/// GitHub logins: letters, digits and single hyphens, at most 39 characters.
+pub(crate) fn check_login(login: &str) -> Result<(), &'static str> {
+    // GitHub Apps act as `name[bot]`.
+    let login = login.strip_suffix("[bot]").unwrap_or(login);
+    let ok = !login.is_empty()
+        && login.len() <= 39
+        && login
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        && !login.starts_with('-');
+    if ok {
+        Ok(())
+    } else {
+        Err("is not a GitHub login (letters, digits and `-`)")
+    }
+}

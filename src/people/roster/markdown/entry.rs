@@ -1,0 +1,501 @@
+//! One person as a Markdown people file writes them in a list item or a
+//! table cell: `Name (@login)`, `Name <email> @login`,
+//! `[Name](https://github.com/login), Company`, `- @login`,
+//! `[login](url) - **Name**`, `Name ([login](url)) (email)`, `Name (nick)`,
+//! or a bare `Name`. A GitHub login comes only from an `@login` or a
+//! `github.com/LOGIN` profile link (or, in a table, a column that says it
+//! holds logins, see `table.rs`).
+
+use std::ops::Range;
+
+use super::blocks::{Piece, plain};
+use crate::people::check_login;
+
+/// A person read from an entry.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Entry {
+    /// The name as written.
+    pub name: Option<String>,
+    /// The GitHub login as written, and where.
+    pub login: Option<(String, Range<usize>)>,
+    /// A nickname in parentheses that is not a GitHub login (`(matz)`).
+    pub nick: Option<String>,
+    pub email: Option<String>,
+    pub affiliation: Option<String>,
+    /// What follows ` - ` (`Chair`).
+    pub role: Option<String>,
+}
+
+/// What an entry is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Read {
+    /// A person.
+    Person(Entry),
+    /// Not a person: prose, a placeholder, a link to a site or repository.
+    NotAPerson,
+    /// Looks like a person, but cannot be read: where, and why.
+    Unreadable(Range<usize>, String),
+}
+
+/// A problem worth a warning beside a person that was read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mismatch {
+    /// The link.
+    pub range: Range<usize>,
+    /// The login the link's text names.
+    pub text: String,
+    /// The login its URL names, which is used.
+    pub url: String,
+}
+
+/// What a link points at.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Target {
+    /// A GitHub profile: the login as the URL spells it.
+    Profile(String),
+    /// A GitHub team: `org/team`.
+    Team(String),
+    /// An e-mail address.
+    Email(String),
+    /// A GitHub URL that is no profile (a repository, an organisation's
+    /// page) or any other site.
+    Elsewhere,
+    /// A github.com URL whose first segment is no login.
+    BadProfile(String),
+}
+
+/// Paths of github.com that are not users.
+const NOT_USERS: &[&str] = &[
+    "about",
+    "apps",
+    "collections",
+    "contact",
+    "enterprise",
+    "explore",
+    "features",
+    "issues",
+    "login",
+    "marketplace",
+    "notifications",
+    "orgs",
+    "pricing",
+    "pulls",
+    "search",
+    "settings",
+    "sponsors",
+    "topics",
+    "trending",
+];
+
+/// What `url` points at.
+pub fn target(url: &str, email: bool) -> Target {
+    if email {
+        return Target::Email(url.to_string());
+    }
+    if let Some(address) = url.strip_prefix("mailto:") {
+        return Target::Email(address.to_string());
+    }
+    let lower = url.to_ascii_lowercase();
+    let Some(path) = ["https://", "http://"]
+        .iter()
+        .find_map(|scheme| lower.strip_prefix(scheme))
+        .and_then(|rest| rest.strip_prefix("www.").or(Some(rest)))
+        .and_then(|rest| rest.strip_prefix("github.com/"))
+    else {
+        return Target::Elsewhere;
+    };
+    // The path as written (case kept), without query or fragment.
+    let written = &url[url.len() - path.len()..];
+    let written = written.split(['?', '#']).next().unwrap_or("");
+    let segments: Vec<&str> = written.split('/').filter(|s| !s.is_empty()).collect();
+    match segments.as_slice() {
+        ["orgs", org, "teams", team] => Target::Team(format!("{org}/{team}")),
+        [login] if NOT_USERS.contains(&login.to_ascii_lowercase().as_str()) => Target::Elsewhere,
+        [login] if check_login(login).is_ok() => Target::Profile(login.to_string()),
+        [login] => Target::BadProfile(login.to_string()),
+        _ => Target::Elsewhere,
+    }
+}
+
+/// Placeholders that stand where a person would: not a person, no warning.
+pub fn is_placeholder(text: &str) -> bool {
+    let text = text.trim_matches(|c: char| c.is_whitespace() || "*_`~".contains(c));
+    let lower = text.to_lowercase();
+    // `need-a-documentarian`, `Maintainer WANTED`, `looking for help`.
+    let wanted =
+        lower.starts_with("need") || lower.contains("wanted") || lower.contains("looking for");
+    wanted
+        || matches!(
+            lower.as_str(),
+            "" | "?"
+                | "-"
+                | "—"
+                | "–"
+                | "none"
+                | "n/a"
+                | "na"
+                | "tbd"
+                | "tba"
+                | "vacant"
+                | "open"
+                | "to be filled"
+                | "to be determined"
+                | "unmaintained"
+                | "nobody"
+        )
+}
+
+/// Words that may stand lower-case in a name.
+const PARTICLES: &[&str] = &[
+    "al", "bin", "da", "de", "del", "della", "den", "der", "di", "du", "e", "la", "le", "van",
+    "von", "y", "zu",
+];
+
+/// Whether `text` reads as a person's name: one to six words, each
+/// capitalised (or a particle such as `van`), of letters, `.`, `'` and
+/// `-` only. Prose such as `API change needs approval` is not.
+pub fn is_name(text: &str) -> bool {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    (1..=6).contains(&words.len())
+        && words.iter().all(|word| {
+            // `NARUSE, Yui`: a comma may end a word.
+            let word = word.strip_suffix(',').unwrap_or(word);
+            let letters = word
+                .chars()
+                .all(|c| c.is_alphabetic() || matches!(c, '.' | '\'' | '’' | '-'));
+            let capital = word.chars().next().is_some_and(char::is_uppercase);
+            letters && (capital || PARTICLES.contains(&word))
+        })
+}
+
+/// Whether `text` is one GitHub login as written (`@` allowed before it).
+pub fn as_login(text: &str) -> Option<&str> {
+    let text = text.trim().trim_matches('`').trim();
+    let login = text.strip_prefix('@').unwrap_or(text);
+    check_login(login).ok().map(|()| login)
+}
+
+/// The GitHub teams `pieces` mention: `@org/team` and team links.
+pub fn teams_in(pieces: &[Piece]) -> Vec<String> {
+    let mut teams = Vec::new();
+    for piece in pieces {
+        match piece {
+            Piece::Link { url, email, .. } => {
+                if let Target::Team(team) = target(url, *email) {
+                    teams.push(team);
+                }
+            }
+            Piece::Text(text, _) => {
+                for (at, _) in text.match_indices('@') {
+                    let before = text[..at].chars().next_back();
+                    if before.is_some_and(|c| c.is_alphanumeric()) {
+                        continue;
+                    }
+                    let word: String = text[at + 1..]
+                        .chars()
+                        .take_while(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '/'))
+                        .collect();
+                    if let Some((org, team)) = word.split_once('/')
+                        && check_login(org).is_ok()
+                        && !team.is_empty()
+                        && !team.contains('/')
+                    {
+                        teams.push(word.clone());
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    teams
+}
+
+/// Reads one entry. `mismatches` gets each link whose text names another
+/// login than its URL; `teams` each `@org/team` or team link.
+pub fn read(pieces: &[Piece], mismatches: &mut Vec<Mismatch>, teams: &mut Vec<String>) -> Read {
+    let text = plain(pieces);
+    if is_placeholder(&text) {
+        return Read::NotAPerson;
+    }
+    let mut reader = Reader::default();
+    for piece in pieces {
+        reader.piece(piece, mismatches, teams);
+    }
+    reader.finish(&text)
+}
+
+/// The state of [`read`].
+#[derive(Default)]
+struct Reader {
+    entry: Entry,
+    /// Text before the first login, link or parenthesis: the name.
+    lead: String,
+    lead_done: bool,
+    /// Text after the person's login or link.
+    tail: String,
+    strong: Option<String>,
+    /// A link's text that is a name (`[Owais Lone](https://github.com/owais)`).
+    link_name: Option<String>,
+    saw_link_elsewhere: bool,
+    /// A code span: `` `cmd` `` names a part of the code, not a person.
+    saw_code: bool,
+    problem: Option<(Range<usize>, String)>,
+}
+
+impl Reader {
+    fn piece(&mut self, piece: &Piece, mismatches: &mut Vec<Mismatch>, teams: &mut Vec<String>) {
+        match piece {
+            Piece::Link {
+                text,
+                url,
+                email,
+                range,
+            } => self.link(text, url, *email, range, mismatches, teams),
+            Piece::Strong(text, _) => {
+                self.strong.get_or_insert_with(|| text.trim().to_string());
+            }
+            Piece::Text(text, range) => self.text(text, range, teams),
+            Piece::Code(text, range) => {
+                // A login in backticks counts only in a login column.
+                self.saw_code = true;
+                self.text(text, range, teams)
+            }
+            Piece::Break => self.tail.push_str("; "),
+        }
+    }
+
+    fn link(
+        &mut self,
+        text: &str,
+        url: &str,
+        email: bool,
+        range: &Range<usize>,
+        mismatches: &mut Vec<Mismatch>,
+        teams: &mut Vec<String>,
+    ) {
+        self.lead_done = true;
+        if url.trim().is_empty() {
+            self.problem = Some((range.clone(), "a link without a URL".into()));
+            return;
+        }
+        match target(url, email) {
+            Target::Profile(login) => {
+                let named = as_login(text).map(str::to_string);
+                let login = match named {
+                    Some(named) if named.eq_ignore_ascii_case(&login) => named,
+                    Some(named) => {
+                        mismatches.push(Mismatch {
+                            range: range.clone(),
+                            text: named,
+                            url: login.clone(),
+                        });
+                        login
+                    }
+                    None => {
+                        if is_name(text.trim()) {
+                            self.link_name = Some(text.trim().to_string());
+                        }
+                        login
+                    }
+                };
+                if self.entry.login.is_none() {
+                    self.entry.login = Some((login, range.clone()));
+                }
+            }
+            Target::Team(team) => teams.push(team),
+            Target::Email(address) => {
+                self.entry.email.get_or_insert(address);
+            }
+            Target::BadProfile(login) if !is_placeholder(&login) => {
+                let why = format!("`{login}` in this GitHub link is not a GitHub login");
+                self.problem = Some((range.clone(), why));
+            }
+            Target::BadProfile(_) => {}
+            Target::Elsewhere => {
+                // An organisation's site after the person: the affiliation.
+                if self.entry.login.is_some() || !self.lead.trim().is_empty() {
+                    self.tail.push_str(text);
+                } else {
+                    self.saw_link_elsewhere = true;
+                }
+            }
+        }
+    }
+
+    fn text(&mut self, text: &str, range: &Range<usize>, teams: &mut Vec<String>) {
+        let mut rest = text;
+        let mut offset = range.start;
+        while !rest.is_empty() {
+            let Some(at) = rest.find(['@', '(', '<', '[']) else {
+                self.plain(rest);
+                return;
+            };
+            self.plain(&rest[..at]);
+            // `andrew@example.com`: an `@` inside a word is no login.
+            let in_word = rest[..at].ends_with(|c: char| c.is_alphanumeric() || c == '.');
+            if in_word && rest[at..].starts_with('@') {
+                self.plain("@");
+                offset += at + 1;
+                rest = &rest[at + 1..];
+                continue;
+            }
+            let (consumed, token) = self.special(&rest[at..], offset + at, teams);
+            if !token {
+                self.plain(&rest[at..at + consumed]);
+            }
+            offset += at + consumed;
+            rest = &rest[at + consumed..];
+        }
+    }
+
+    /// Reads what starts at `text` (`@`, `(`, `<` or `[`); how many bytes it
+    /// took, and whether it was read (else they are plain text).
+    fn special(&mut self, text: &str, at: usize, teams: &mut Vec<String>) -> (usize, bool) {
+        let word_end = text[1..]
+            .find(|c: char| !(c.is_alphanumeric() || matches!(c, '-' | '_' | '/' | '.')))
+            .map_or(text.len(), |i| i + 1);
+        let word = &text[1..word_end];
+        match text.as_bytes()[0] {
+            b'@' => {
+                let word = word.trim_end_matches('.');
+                if let Some((org, team)) = word.split_once('/') {
+                    teams.push(format!("{org}/{team}"));
+                    return (1 + word.len(), true);
+                }
+                if check_login(word).is_ok() {
+                    self.lead_done = true;
+                    if self.entry.login.is_none() {
+                        self.entry.login = Some((word.to_string(), at..at + 1 + word.len()));
+                    }
+                    return (1 + word.len(), true);
+                }
+                (1, false)
+            }
+            b'<' => match text.find('>') {
+                Some(close) if text[1..close].contains('@') && !text[1..close].contains(' ') => {
+                    self.entry.email.get_or_insert(text[1..close].to_string());
+                    self.lead_done = true;
+                    (close + 1, true)
+                }
+                _ => (1, false),
+            },
+            b'[' => {
+                // `[Name] (url)`: a link the space broke.
+                if let Some(close) = text.find(']')
+                    && text[close + 1..].starts_with(" (")
+                {
+                    let why = "`[...] (...)` is not a link: remove the space between `]` and `(`";
+                    self.problem = Some((at..at + close + 2, why.into()));
+                }
+                (1, false)
+            }
+            _ => self.parenthesis(text),
+        }
+    }
+
+    /// `(nick)`, `(email)`, `(` before a link: read, else text.
+    fn parenthesis(&mut self, text: &str) -> (usize, bool) {
+        let inner_end = text.find(')').unwrap_or(text.len());
+        let inner = text[1..inner_end].trim();
+        if inner.is_empty() {
+            // `Name ([login](url))`: the link comes next.
+            self.lead_done = true;
+            return (1, true);
+        }
+        if inner.contains('@') && !inner.contains(' ') && !inner.starts_with('@') {
+            self.entry.email.get_or_insert(inner.to_string());
+            self.lead_done = true;
+            return ((inner_end + 1).min(text.len()), true);
+        }
+        if !self.lead_done && check_login(inner).is_ok() && !inner.contains('.') {
+            self.entry.nick = Some(inner.to_string());
+            self.lead_done = true;
+            return ((inner_end + 1).min(text.len()), true);
+        }
+        // Anything else in parentheses follows the name.
+        self.lead_done = true;
+        (1, false)
+    }
+
+    fn plain(&mut self, text: &str) {
+        if self.lead_done {
+            self.tail.push_str(text);
+        } else {
+            self.lead.push_str(text);
+        }
+    }
+
+    fn finish(mut self, text: &str) -> Read {
+        let mut lead = clean(&self.lead);
+        // `` `promtool`: David Leadbeater ``: what the person looks after.
+        if let Some((part, name)) = lead.split_once(": ")
+            && !is_name(part)
+            && is_name(name.trim())
+        {
+            self.entry.role = Some(part.trim().to_string());
+            lead = name.trim().to_string();
+        }
+        self.tail_fields();
+        let name = self
+            .strong
+            .clone()
+            .filter(|s| is_name(s))
+            .or_else(|| (!lead.is_empty() && is_name(&lead)).then(|| lead.clone()))
+            .or(self.link_name.clone());
+        self.entry.name = name;
+        // A bullet that is one nickname (`* aycabta`): the person by it.
+        let whole = clean(text);
+        if self.entry.login.is_none()
+            && self.entry.name.is_none()
+            && whole == lead
+            && self.entry.role.is_none()
+            && !self.saw_code
+            && !text.contains('@')
+            && as_login(&whole).is_some()
+        {
+            self.entry.nick = Some(whole.clone());
+            self.entry.name = Some(whole.clone());
+        }
+        let person = self.entry.login.is_some()
+            || (self.entry.nick.is_some() && self.entry.name.is_some())
+            || (self.entry.name.is_some() && lead == whole && !self.saw_link_elsewhere);
+        match (person, self.problem) {
+            (true, _) => Read::Person(self.entry),
+            (false, Some((at, why))) => Read::Unreadable(at, why),
+            (false, None) => Read::NotAPerson,
+        }
+    }
+
+    /// What follows the person: `, Company`, ` - Role`, an e-mail address.
+    fn tail_fields(&mut self) {
+        let tail = self.tail.trim();
+        let tail = tail.trim_start_matches(')').trim();
+        for word in tail.split_whitespace() {
+            let word = word.trim_matches(|c: char| "()<>,;".contains(c));
+            if word.contains('@') && word.contains('.') && !word.starts_with('@') {
+                self.entry.email.get_or_insert(word.to_string());
+            }
+        }
+        if let Some(role) = tail.strip_prefix("- ").or_else(|| tail.strip_prefix("– ")) {
+            let role = clean(role);
+            if !role.is_empty() && self.strong.is_none() && self.entry.role.is_none() {
+                self.entry.role = Some(role);
+            }
+        } else if let Some(company) = tail.strip_prefix(',') {
+            let company = clean(company);
+            if !company.is_empty() && !company.contains('@') {
+                self.entry.affiliation = Some(company);
+            }
+        }
+    }
+}
+
+/// `text` without the punctuation around a name or value.
+fn clean(text: &str) -> String {
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    text.trim_matches(|c: char| c.is_whitespace() || ",;:-–()*_".contains(c))
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests;

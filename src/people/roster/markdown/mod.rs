@@ -1,0 +1,464 @@
+//! `format = "markdown"`: a `MAINTAINERS.md`, `OWNERS.md` or governance
+//! page that lists people, as projects write them. Read with pulldown-cmark
+//! (the book's options), never with line patterns:
+//!
+//! * headings, bold paragraphs and short `Label:` paragraphs before a list
+//!   are groups (nested headings nest them); a group whose heading says
+//!   emeritus, emeriti, alumni, former, retired, past or inactive gives its
+//!   members that status;
+//! * list items and table rows are people (see `entry.rs` and `table.rs`);
+//!   a nested bullet under a person is a field of theirs (`GPG key: ...`);
+//! * a paragraph of bare logins (`sougou, deepthi`) lists people the file
+//!   gives elsewhere; `@org/team` mentions in a group's text claim the team;
+//! * what cannot be read is a warning at its line, never dropped silently.
+
+mod blocks;
+mod entry;
+mod people;
+mod table;
+
+use std::ops::Range;
+use std::path::Path;
+use std::sync::Arc;
+
+use blocks::{Block, Item, Piece, plain};
+use entry::{Entry, Mismatch, Read};
+use people::{Drafts, Membership, Persons};
+
+use super::SourceRoster;
+use crate::diagnostic::{Code, Diagnostic, Place, SourceFile};
+use crate::mdbook::MarkdownOptions;
+
+/// Reads the Markdown people file at `path`.
+pub(super) fn read(
+    path: &Path,
+    display: &str,
+    options: MarkdownOptions,
+) -> Result<SourceRoster, Vec<Diagnostic>> {
+    let file = crate::files::tree::read_text_file(path, display)?;
+    Ok(parse(file, options))
+}
+
+/// Reads the Markdown people file `file`.
+pub(super) fn parse(file: Arc<SourceFile>, options: MarkdownOptions) -> SourceRoster {
+    let mut reader = Reader {
+        drafts: Drafts::new(&file),
+        persons: Persons::default(),
+        warnings: Vec::new(),
+        label: None,
+        bare_lists: Vec::new(),
+        last_was_empty_table: false,
+        file: Arc::clone(&file),
+    };
+    for block in blocks::blocks(&file.text, options) {
+        reader.block(&block);
+    }
+    reader.finish()
+}
+
+/// A word of a paragraph, and where it is.
+type Word = (String, Range<usize>);
+
+/// A label group: a bold paragraph (until the next heading or label), or
+/// a `Label:` paragraph (for the list or table right after it).
+#[derive(Debug, Clone, Copy)]
+struct Label {
+    draft: usize,
+    next_block_only: bool,
+}
+
+struct Reader {
+    file: Arc<SourceFile>,
+    drafts: Drafts,
+    persons: Persons,
+    warnings: Vec<Diagnostic>,
+    label: Option<Label>,
+    /// Paragraphs of bare logins, resolved once every person is known.
+    bare_lists: Vec<(usize, Vec<Word>)>,
+    /// Whether the block before was a table without rows (a blank line
+    /// after its delimiter row cut them off).
+    last_was_empty_table: bool,
+}
+
+impl Reader {
+    fn block(&mut self, block: &Block) {
+        let empty_table_before = std::mem::take(&mut self.last_was_empty_table);
+        match block {
+            Block::Heading {
+                level,
+                pieces,
+                range,
+            } => {
+                self.label = None;
+                self.drafts
+                    .heading(*level, plain(pieces).trim(), range.clone());
+            }
+            Block::Paragraph { pieces, range } => {
+                self.paragraph(pieces, range, empty_table_before);
+            }
+            Block::List(items) => {
+                let group = self.group_for_block();
+                self.list(items, group);
+            }
+            Block::Table { head, rows, range } => {
+                let group = self.group_for_block();
+                self.last_was_empty_table = rows.is_empty();
+                self.table(head, rows, range, group);
+            }
+        }
+    }
+
+    /// The group a list or table belongs to; a `Label:` label lasts for
+    /// one block.
+    fn group_for_block(&mut self) -> usize {
+        match self.label {
+            Some(label) if label.next_block_only => {
+                self.label = None;
+                label.draft
+            }
+            Some(label) => label.draft,
+            None => self.drafts.current(),
+        }
+    }
+
+    fn paragraph(&mut self, pieces: &[Piece], range: &Range<usize>, after_empty_table: bool) {
+        let text = plain(pieces);
+        let trimmed = text.trim();
+        if self.label.is_some_and(|l| l.next_block_only) {
+            // A `Label:` paragraph followed by prose is no label.
+            self.label = None;
+        }
+        if trimmed.starts_with('|') {
+            return self.stray_table_row(range, after_empty_table);
+        }
+        let teams = entry::teams_in(pieces);
+        if let [Piece::Strong(title, _)] = trimmed_pieces(pieces) {
+            let title = title.trim().trim_end_matches(':').trim().to_string();
+            let draft = self.drafts.label(&title, range.clone());
+            self.label = Some(Label {
+                draft,
+                next_block_only: false,
+            });
+        } else if let Some(title) = colon_label(trimmed) {
+            let draft = self.drafts.label(&title, range.clone());
+            self.label = Some(Label {
+                draft,
+                next_block_only: true,
+            });
+        } else if let Some(words) = bare_logins(pieces) {
+            let group = self
+                .label
+                .map_or_else(|| self.drafts.current(), |l| l.draft);
+            self.bare_lists.push((group, words));
+        }
+        let group = self
+            .label
+            .map_or_else(|| self.drafts.current(), |l| l.draft);
+        self.drafts.claim(group, teams);
+    }
+
+    fn stray_table_row(&mut self, range: &Range<usize>, after_empty_table: bool) {
+        let message = match after_empty_table {
+            true => {
+                "these table rows are cut off from their table by a blank line after its delimiter row"
+            }
+            false => {
+                "this looks like a table, but has no delimiter row (`|---|---|`) under its header"
+            }
+        };
+        let help = match after_empty_table {
+            true => "remove the blank line, so that the rows follow the delimiter row",
+            false => "add a delimiter row under the header row",
+        };
+        self.warn(range.clone(), Code::UnreadEntry, message, Some(help));
+    }
+
+    fn list(&mut self, items: &[Item], group: usize) {
+        for item in items {
+            let mut mismatches = Vec::new();
+            let mut teams = Vec::new();
+            let read = entry::read(&item.pieces, &mut mismatches, &mut teams);
+            self.mismatches(mismatches);
+            self.drafts.claim(group, teams);
+            match read {
+                // `* Core` with people below it labels them.
+                Read::Person(entry) if entry.login.is_none() && has_people_below(item) => {
+                    self.sublists(item, group)
+                }
+                Read::Person(entry) => {
+                    let fields = nested_fields(&item.children);
+                    self.add(group, entry, item.range.clone(), None, fields);
+                    self.nested_people(item, group);
+                }
+                Read::Unreadable(at, why) => self.unreadable(at, why),
+                Read::NotAPerson => self.sublists(item, group),
+            }
+        }
+    }
+
+    /// The lists nested in an item that is no person: its text (if any)
+    /// labels them.
+    fn sublists(&mut self, item: &Item, group: usize) {
+        let lists: Vec<&Vec<Item>> = (item.children.iter())
+            .filter_map(|b| match b {
+                Block::List(items) => Some(items),
+                _ => None,
+            })
+            .collect();
+        if lists.is_empty() {
+            return;
+        }
+        let title = plain(&item.pieces);
+        let title = title.trim().trim_end_matches(':').trim();
+        let group = match title.is_empty() {
+            true => group,
+            false => self.drafts.label_under(group, title, item.range.clone()),
+        };
+        for items in lists {
+            self.list(items, group);
+        }
+    }
+
+    /// People in the lists nested under a person are members too.
+    fn nested_people(&mut self, item: &Item, group: usize) {
+        for block in &item.children {
+            let Block::List(items) = block else { continue };
+            for nested in items {
+                let (mut mismatches, mut teams) = (Vec::new(), Vec::new());
+                let read = entry::read(&nested.pieces, &mut mismatches, &mut teams);
+                if let Read::Person(entry) = read
+                    && entry.login.is_some()
+                {
+                    self.mismatches(mismatches);
+                    self.add(group, entry, nested.range.clone(), None, Vec::new());
+                }
+            }
+        }
+    }
+
+    fn table(
+        &mut self,
+        head: &[Vec<Piece>],
+        rows: &[(Vec<Vec<Piece>>, Range<usize>)],
+        range: &Range<usize>,
+        group: usize,
+    ) {
+        let columns = table::columns(head, rows);
+        let person_columns = columns.iter().any(|c| {
+            matches!(
+                c,
+                table::Column::Name | table::Column::Login | table::Column::People
+            )
+        });
+        if !person_columns {
+            let _ = range;
+            return; // a table of something else (areas, meetings)
+        }
+        for (cells, row_range) in rows {
+            let (mut mismatches, mut teams) = (Vec::new(), Vec::new());
+            let row = table::row(&columns, cells, &mut mismatches, &mut teams);
+            self.mismatches(mismatches);
+            self.drafts.claim(group, teams);
+            for (at, why) in row.unreadable {
+                self.unreadable(at, why);
+            }
+            let status = row.status.as_deref().and_then(people::status_in);
+            if let Some(person) = row.person {
+                let at = row_range.clone();
+                self.add(group, person, at, status, row.fields.clone());
+            }
+            for listed in row.listed {
+                self.add(group, listed, row_range.clone(), status, row.fields.clone());
+            }
+        }
+    }
+
+    fn add(
+        &mut self,
+        group: usize,
+        entry: Entry,
+        range: Range<usize>,
+        status: Option<&'static str>,
+        fields: Vec<(String, String)>,
+    ) {
+        let place = Place::new(&self.file, range.clone());
+        let role = entry.role.clone();
+        let person = self.persons.add(entry, &place);
+        let membership = Membership {
+            person,
+            status,
+            role,
+            fields,
+            place,
+        };
+        if let Some(first) = self.drafts.add(group, membership) {
+            let who = self.persons.shown(person);
+            let title = self.drafts.title(group).to_string();
+            let message = format!("{who} is listed twice in the group `{title}`");
+            let note = format!("first listed on line {first}");
+            let warning = Diagnostic::warning(Code::Duplicate, message)
+                .in_file(&self.file, range)
+                .with_note(note);
+            self.warnings.push(warning);
+        }
+    }
+
+    fn mismatches(&mut self, mismatches: Vec<Mismatch>) {
+        for Mismatch { range, text, url } in mismatches {
+            let message =
+                format!("the link's text names `{text}` but its URL the GitHub login `{url}`");
+            let warning = Diagnostic::warning(Code::ConflictingLogin, message)
+                .in_file(&self.file, range)
+                .with_label(format!("read as `{url}`"))
+                .with_help(format!(
+                    "write the link as `[{url}](https://github.com/{url})` if that is who is meant"
+                ));
+            self.warnings.push(warning);
+        }
+    }
+
+    fn unreadable(&mut self, at: Range<usize>, why: String) {
+        self.warn(at, Code::UnreadEntry, &why, None);
+    }
+
+    fn warn(&mut self, at: Range<usize>, code: Code, message: &str, help: Option<&str>) {
+        let warning = Diagnostic::warning(code, message).in_file(&self.file, at);
+        let warning = match help {
+            Some(help) => warning.with_help(help),
+            None => warning.with_label("not read as a person"),
+        };
+        self.warnings.push(warning);
+    }
+
+    fn finish(mut self) -> SourceRoster {
+        for (group, words) in std::mem::take(&mut self.bare_lists) {
+            self.bare_list(group, words);
+        }
+        let (people, by_index) = self.persons.finish();
+        let groups = self.drafts.finish(&by_index);
+        SourceRoster {
+            files: vec![self.file],
+            people,
+            groups,
+            warnings: self.warnings,
+        }
+    }
+
+    /// A paragraph of bare logins: those of people the file lists are
+    /// members; the others are warnings, unless none is (then it is prose).
+    fn bare_list(&mut self, group: usize, words: Vec<Word>) {
+        let known: Vec<Option<usize>> = words.iter().map(|(w, _)| self.persons.known(w)).collect();
+        if known.iter().all(Option::is_none) {
+            return;
+        }
+        for ((word, range), person) in words.into_iter().zip(known) {
+            let place = Place::new(&self.file, range.clone());
+            match person {
+                Some(person) => {
+                    let membership = Membership {
+                        person,
+                        status: None,
+                        role: None,
+                        fields: Vec::new(),
+                        place,
+                    };
+                    let _ = self.drafts.add(group, membership);
+                }
+                None => {
+                    let why = format!("`{word}` is not the login of anyone this file lists");
+                    self.unreadable(range, why);
+                }
+            }
+        }
+    }
+}
+
+/// `pieces` without blank text around them.
+fn trimmed_pieces(pieces: &[Piece]) -> &[Piece] {
+    let blank =
+        |p: &Piece| matches!(p, Piece::Text(t, _) if t.trim().is_empty() || t.trim() == ":");
+    let start = pieces
+        .iter()
+        .position(|p| !blank(p))
+        .unwrap_or(pieces.len());
+    let end = pieces
+        .iter()
+        .rposition(|p| !blank(p))
+        .map_or(start, |i| i + 1);
+    &pieces[start..end.max(start)]
+}
+
+/// `Approvers (@org/team):` gives `Approvers`: a paragraph of at most
+/// five words (a parenthesis aside) that ends with a colon.
+fn colon_label(text: &str) -> Option<String> {
+    let body = text.strip_suffix(':')?;
+    let without = match (body.find('('), body.rfind(')')) {
+        (Some(open), Some(close)) if open < close => [&body[..open], &body[close + 1..]].concat(),
+        _ => body.to_string(),
+    };
+    let title = without.split_whitespace().collect::<Vec<_>>().join(" ");
+    let words = title.split_whitespace().count();
+    ((1..=5).contains(&words) && !title.contains(':')).then_some(title)
+}
+
+/// The words of a paragraph that is only bare logins, comma-separated.
+fn bare_logins(pieces: &[Piece]) -> Option<Vec<Word>> {
+    let [Piece::Text(text, range)] = pieces else {
+        return None;
+    };
+    let mut words = Vec::new();
+    let mut offset = range.start;
+    for part in text.split(',') {
+        let word = part.trim();
+        if entry::as_login(word).is_none() || word.starts_with('@') {
+            return None;
+        }
+        let start = offset + (part.len() - part.trim_start().len());
+        words.push((word.to_string(), start..start + word.len()));
+        offset += part.len() + 1;
+    }
+    Some(words)
+}
+
+/// Whether a list nested in `item` names someone by login.
+fn has_people_below(item: &Item) -> bool {
+    item.children.iter().any(|block| match block {
+        Block::List(items) => items.iter().any(|nested| {
+            let (mut mismatches, mut teams) = (Vec::new(), Vec::new());
+            let read = entry::read(&nested.pieces, &mut mismatches, &mut teams);
+            matches!(read, Read::Person(e) if e.login.is_some())
+        }),
+        _ => false,
+    })
+}
+
+/// A person's nested bullets as fields: `Key: value`, else `notes`.
+fn nested_fields(children: &[Block]) -> Vec<(String, String)> {
+    let mut fields: Vec<(String, String)> = Vec::new();
+    for block in children {
+        let Block::List(items) = block else { continue };
+        for item in items {
+            let text = plain(&item.pieces).trim().to_string();
+            if text.is_empty() || entry::as_login(&text).is_some() || text.contains("github.com/") {
+                continue;
+            }
+            let (key, value) = match text.split_once(':') {
+                Some((key, value)) if key.split_whitespace().count() <= 3 => {
+                    (table::field_key(key), value.trim().to_string())
+                }
+                _ => ("notes".to_string(), text),
+            };
+            match fields.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, existing)) => {
+                    existing.push_str("; ");
+                    existing.push_str(&value);
+                }
+                None => fields.push((key, value)),
+            }
+        }
+    }
+    fields
+}
+
+#[cfg(test)]
+mod tests;

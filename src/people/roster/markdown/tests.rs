@@ -1,0 +1,383 @@
+//! Markdown people files of the shapes projects use (Jaeger's table and
+//! emeritus list, Envoy's sections, Prometheus's nested components), and
+//! the mutations a real file goes through.
+
+use super::*;
+use crate::people::People;
+use crate::people::roster::parse_markdown;
+
+fn read(text: &str) -> (People, Vec<Diagnostic>) {
+    let (people, warnings) = parse_markdown(text, "MAINTAINERS.md");
+    (people.unwrap_or_else(|e| panic!("{e:?}")), warnings)
+}
+
+/// `group: login/name [status] (role)` for every membership, in order.
+fn memberships(people: &People) -> Vec<String> {
+    let mut out = Vec::new();
+    for group in &people.groups {
+        for member in &group.members {
+            let person = &people.people[member.person];
+            let who = match &person.github {
+                Some(login) if *login != person.name => format!("{login}/{}", person.name),
+                Some(login) => login.clone(),
+                None => format!("-/{}", person.name),
+            };
+            let mut line = format!("{}: {who}", group.id);
+            if let Some(status) = &member.status {
+                line.push_str(&format!(" [{status}]"));
+            }
+            if let Some(role) = &member.role {
+                line.push_str(&format!(" ({role})"));
+            }
+            out.push(line);
+        }
+    }
+    out
+}
+
+fn messages(warnings: &[Diagnostic]) -> Vec<String> {
+    warnings
+        .iter()
+        .map(|w| format!("{} {}", w.code.id(), w.message))
+        .collect()
+}
+
+/// The line a warning points at.
+fn line_of(warning: &Diagnostic) -> usize {
+    match &warning.location {
+        Some(crate::diagnostic::Location::File { file, range }) => {
+            crate::diagnostic::position_in("", &file.text, range.start).line
+        }
+        _ => 0,
+    }
+}
+
+const JAEGER: &str = "\
+The current Maintainers Group for the Jaeger Project consists of:
+
+| Name | Employer | Responsibilities |
+| ---- | -------- | ---------------- |
+| [@albertteoh](https://github.com/albertteoh) | PackSmith | ALL |
+| [@jkowall](https://github.com/jkowall) | Aiven | ALL |
+| [@yurishkuro](https://github.com/yurishkuro) | Meta | ALL |
+
+This list must be kept in sync with the [CNCF Project Maintainers list](https://github.com/cncf/foundation/blob/master/project-maintainers.csv).
+
+### Emeritus Maintainers
+
+We are grateful to our former maintainers for their contributions to the Jaeger project.
+
+* [@black-adder](https://github.com/black-adder)
+* [@jpkrohling](https://github.com/jpkrohling)
+";
+
+#[test]
+fn jaeger_a_table_then_an_emeritus_list() {
+    let (people, warnings) = read(JAEGER);
+    assert_eq!(
+        memberships(&people),
+        [
+            "maintainers: albertteoh (ALL)",
+            "maintainers: jkowall (ALL)",
+            "maintainers: yurishkuro (ALL)",
+            "emeritus-maintainers: black-adder [emeritus]",
+            "emeritus-maintainers: jpkrohling [emeritus]",
+        ]
+    );
+    assert_eq!(people.people[1].affiliation.as_deref(), Some("Aiven"));
+    assert!(warnings.is_empty(), "{warnings:?}");
+}
+
+const ENVOY: &str = "\
+# Senior maintainers
+
+* Matt Klein ([mattklein123](https://github.com/mattklein123)) (mklein@lyft.com)
+* Harvey Tuch ([htuch](https://github.com/htuch)) (htuch@google.com)
+
+# Maintainers
+
+* Snow Pettersen ([snowp](https://github.com/snowp)) (aickck@gmail.com)
+
+# Envoy security team
+
+* All maintainers
+* Piotr Sikora ([PiotrSikora](https://github.com/PiotrSikora)) (piotrsikora@google.com)
+
+# Emeritus maintainers
+
+* Constance Caramanolis ([ccaramanolis](https://github.com/ccaramanolis)) (ccaramanolis@lyft.com)
+";
+
+#[test]
+fn envoy_sections_of_names_logins_and_emails() {
+    let (people, warnings) = read(ENVOY);
+    assert_eq!(
+        memberships(&people),
+        [
+            "senior-maintainers: mattklein123/Matt Klein",
+            "senior-maintainers: htuch/Harvey Tuch",
+            "maintainers: snowp/Snow Pettersen",
+            "envoy-security-team: PiotrSikora/Piotr Sikora",
+            "emeritus-maintainers: ccaramanolis/Constance Caramanolis [emeritus]",
+        ]
+    );
+    assert_eq!(people.people[0].email.as_deref(), Some("mklein@lyft.com"));
+    assert!(warnings.is_empty(), "{warnings:?}");
+}
+
+const PROMETHEUS: &str = "\
+# Maintainers
+
+General maintainers:
+* Bryan Boreham (bjboreham@gmail.com / @bboreham)
+* Ayoub Mrini (ayoubmrini424@gmail.com / @machine424)
+
+Maintainers for specific parts of the codebase:
+* `cmd`
+  * `promtool`: David Leadbeater (<dgl@dgl.cx> / @dgl)
+* `discovery`
+  * `azure`: Jan-Otto Kröpke (<mail@jkroepke.de> / @jkroepke)
+";
+
+#[test]
+fn prometheus_labels_and_nested_components() {
+    let (people, warnings) = read(PROMETHEUS);
+    assert_eq!(
+        memberships(&people),
+        [
+            "general-maintainers: bboreham/Bryan Boreham",
+            "general-maintainers: machine424/Ayoub Mrini",
+            "cmd: dgl/David Leadbeater (promtool)",
+            "discovery: jkroepke/Jan-Otto Kröpke (azure)",
+        ]
+    );
+    assert_eq!(
+        people.people[0].email.as_deref(),
+        Some("bjboreham@gmail.com")
+    );
+    assert_eq!(people.people[2].email.as_deref(), Some("dgl@dgl.cx"));
+    // The components hang under the file's heading, as in the file.
+    let cmd = people.group("cmd").expect("cmd");
+    assert_eq!(
+        people.groups[cmd.parent.expect("a parent")].id,
+        "maintainers"
+    );
+    assert!(warnings.is_empty(), "{warnings:?}");
+}
+
+#[test]
+fn groups_nest_claim_teams_and_keep_unique_ids() {
+    let text = "\
+# Project
+
+## Core
+
+Team: @example/core-maintainers
+
+- @ada
+
+## Core
+
+**Reviewers**
+
+- [@bob](https://github.com/bob)
+
+## Nobody here
+
+Some prose.
+";
+    let (people, _) = read(text);
+    let ids: Vec<&str> = people.group_ids().collect();
+    assert_eq!(ids, ["project", "core", "core-2", "reviewers"]);
+    assert_eq!(people.groups[1].github_teams, ["example/core-maintainers"]);
+    assert_eq!(people.groups[1].parent, Some(0));
+    assert_eq!(people.groups[3].parent, Some(2));
+    assert_eq!(
+        people
+            .group_of_team("Example/Core-Maintainers")
+            .map(|g| g.id.as_str()),
+        Some("core")
+    );
+}
+
+#[test]
+fn bare_login_paragraphs_list_people_given_elsewhere() {
+    let text = "\
+* Ada Lovelace ([ada](https://github.com/ada))
+* Bob Babbage ([bob](https://github.com/bob))
+
+### Parser
+ada, bob, carol
+";
+    let (people, warnings) = read(text);
+    assert_eq!(
+        memberships(&people),
+        [
+            "maintainers: ada/Ada Lovelace",
+            "maintainers: bob/Bob Babbage",
+            "parser: ada/Ada Lovelace",
+            "parser: bob/Bob Babbage",
+        ]
+    );
+    assert_eq!(
+        messages(&warnings),
+        ["C208 `carol` is not the login of anyone this file lists"]
+    );
+    assert_eq!(line_of(&warnings[0]), 5);
+}
+
+#[test]
+fn nested_bullets_are_fields_of_the_person_above() {
+    let text = "\
+* **Ben Noordhuis** ([@bnoordhuis](https://github.com/bnoordhuis))
+  - GPG key: D77B 1E34
+  - GPG key: 94AE 3667
+";
+    let (people, _) = read(text);
+    let member = &people.groups[0].members[0];
+    assert_eq!(
+        member.fields,
+        [("gpg-key".to_string(), "D77B 1E34; 94AE 3667".to_string())]
+    );
+}
+
+#[test]
+fn status_and_free_columns_of_a_table() {
+    let text = "\
+| Name | GitHub | Status | Discord | Slack |
+|------|--------|--------|---------|-------|
+| Ada Lovelace | `ada` | Emeritus | ada#1 | |
+| Bob Babbage | bob | Active | | @bob |
+";
+    let (people, warnings) = read(text);
+    assert_eq!(
+        memberships(&people),
+        [
+            "maintainers: ada/Ada Lovelace [emeritus]",
+            "maintainers: bob/Bob Babbage"
+        ]
+    );
+    let ada = &people.groups[0].members[0];
+    assert_eq!(ada.fields, [("discord".to_string(), "ada#1".to_string())]);
+    // A chat handle is a field, never a login.
+    let bob = &people.groups[0].members[1];
+    assert_eq!(bob.fields, [("slack".to_string(), "@bob".to_string())]);
+    assert!(warnings.is_empty(), "{warnings:?}");
+}
+
+#[test]
+fn what_is_not_a_person_is_left_out_silently() {
+    let text = "\
+# Maintainers
+
+<!-- keep-sorted start -->
+* None
+* *vacant*
+* To be filled
+* TBD
+* [Example Corp](https://example.com)
+* [the repository](https://github.com/example/widgets)
+* [@example/team](https://github.com/orgs/example/teams/team)
+* Everyone who reviews code is welcome.
+<!-- keep-sorted end -->
+
+| Name | GitHub |
+|---|---|
+| ? | [?](https://github.com/?) |
+";
+    let (people, warnings) = read(text);
+    assert!(people.people.is_empty(), "{:?}", people.people);
+    assert!(warnings.is_empty(), "{warnings:?}");
+}
+
+#[test]
+fn mutations_of_a_real_file_are_located_warnings() {
+    let text = "\
+# Maintainers
+
+* [Ada Lovelace] (https://github.com/ada)
+* [Bob Babbage](https://github.com/bob_b!)
+* [Carol]()
+* [@dan](https://github.com/dan)
+* [@dan](https://github.com/dan)
+
+| Name | GitHub |
+|---|---|
+
+| Eve | [eve](https://github.com/eve) |
+
+| Name | GitHub |
+| Fay | @fay |
+
+| Name | GitHub |
+|---|---|
+| Gus | not a login! |
+| Hal |
+";
+    let (people, warnings) = read(text);
+    let found: Vec<(usize, String)> = warnings
+        .iter()
+        .map(|w| (line_of(w), format!("{} {}", w.code.id(), w.message)))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (3, "C208 `[...] (...)` is not a link: remove the space between `]` and `(`".to_string()),
+            (4, "C208 `bob_b!` in this GitHub link is not a GitHub login".to_string()),
+            (5, "C208 a link without a URL".to_string()),
+            (7, "C206 `dan` is listed twice in the group `Maintainers`".to_string()),
+            (12, "C208 these table rows are cut off from their table by a blank line after its delimiter row".to_string()),
+            (14, "C208 this looks like a table, but has no delimiter row (`|---|---|`) under its header".to_string()),
+            (19, "C208 `not a login!` in a GitHub column is not a GitHub login".to_string()),
+        ]
+    );
+    // A row with a missing cell still names its person.
+    let names: Vec<&str> = people.people.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["dan", "Gus", "Hal"]);
+}
+
+#[test]
+fn a_link_whose_text_is_another_login_uses_its_url() {
+    let text = "* Andrew Mason ([amason](https://github.com/ajm188))\n";
+    let (people, warnings) = read(text);
+    assert_eq!(people.people[0].github.as_deref(), Some("ajm188"));
+    assert_eq!(
+        messages(&warnings),
+        ["C209 the link's text names `amason` but its URL the GitHub login `ajm188`"]
+    );
+}
+
+#[test]
+fn a_person_in_several_rows_of_areas_has_their_roles_joined() {
+    let text = "\
+| Area | Lead |
+|---|---|
+| Core | Daniel Jiang (reasonerjt), Steven Zou (steven-zou) |
+| Webhooks | Daniel Jiang (reasonerjt) |
+";
+    let (people, warnings) = read(text);
+    assert_eq!(
+        memberships(&people),
+        [
+            "maintainers: -/Daniel Jiang (Core; Webhooks)",
+            "maintainers: -/Steven Zou (Core)",
+        ]
+    );
+    assert_eq!(people.people[0].handle, "reasonerjt");
+    assert!(warnings.is_empty(), "{warnings:?}");
+}
+
+/// Reading stays linear: a 10,000-row table (time is the benchmark's; this
+/// checks the result).
+#[test]
+fn a_ten_thousand_row_table_reads_every_row() {
+    let mut text = String::from("| Name | GitHub |\n|---|---|\n");
+    for i in 0..10_000 {
+        text.push_str(&format!(
+            "| Person {i} | [p{i}](https://github.com/p{i}) |\n"
+        ));
+    }
+    let (people, warnings) = read(&text);
+    assert_eq!(people.people.len(), 10_000);
+    assert!(warnings.is_empty());
+}
