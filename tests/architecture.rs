@@ -1,100 +1,61 @@
 //! The rules ARCHITECTURE.md states, checked against the code: each
-//! folder imports only what its "May import" line says, one Markdown
+//! folder imports only what its "May import" line says (through `crate::`,
+//! `super::` and `self::` paths alike), no import cycle between files and
+//! no function over 80 lines (what `../shared/tools/modgraph.py` checks,
+//! here too so that a clone without it still checks them), one Markdown
 //! parser constructor, no HTML written outside the writers, mdBook's
 //! settings read only by `mdbook/`, one place that makes a chapter's final
-//! text, no source file over 1,000 lines. (Import cycles and long
-//! functions are `../shared/tools/modgraph.py`'s, which `.ci/run` runs.)
+//! text, no source file over 1,000 lines. Test items are left out whole;
+//! code after them is read (`source.rs`, and the checks of the checker at
+//! the end).
+
+#[path = "architecture/source.rs"]
+mod source;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+
+use source::{ModPath, Source};
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Every source file of `src/` with its non-test code: up to its first
-/// `#[cfg(test)]`, and no `tests.rs` or file under a `tests` folder.
-fn sources() -> Vec<(PathBuf, String)> {
-    fn walk(dir: &Path, out: &mut Vec<(PathBuf, String)>) {
-        let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-            .expect("readable")
-            .map(|e| e.expect("entry").path())
-            .collect();
-        entries.sort();
-        for path in entries {
-            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            if path.is_dir() {
-                if name != "tests" {
-                    walk(&path, out);
-                }
-            } else if name.ends_with(".rs") && name != "tests.rs" {
-                let text = std::fs::read_to_string(&path).expect("UTF-8");
-                let code = match text.find("\n#[cfg(test)]") {
-                    Some(at) => text[..at].to_string(),
-                    None => text,
-                };
-                out.push((path, code));
-            }
-        }
-    }
-    let mut out = Vec::new();
-    walk(&root().join("src"), &mut out);
-    out
+/// Every source file of `src/` with its non-test code, comments blanked.
+fn sources() -> Vec<Source> {
+    source::sources(&root().join("src"))
 }
 
-/// The top-level module a file of `src/` belongs to (`expand` for
-/// `src/expand/scan.rs`, `config` for `src/config.rs`).
-fn module_of(path: &Path) -> String {
-    let relative = path.strip_prefix(root().join("src")).expect("in src");
-    let first = relative
-        .components()
-        .next()
-        .and_then(|c| c.as_os_str().to_str())
-        .unwrap_or("");
-    first.trim_end_matches(".rs").to_string()
+/// The top-level module of a module path (`expand` for `expand::scan`,
+/// `lib` for the crate root).
+fn top(module: &[String]) -> String {
+    module.first().cloned().unwrap_or_else(|| "lib".to_string())
 }
 
-/// Without comments: a module named in a doc comment is not an import.
-fn without_comments(code: &str) -> String {
-    code.lines()
-        .map(|line| match line.find("//") {
-            Some(at) if !line[..at].contains('"') => &line[..at],
-            _ => line,
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// The crate modules `code` names through `crate::` paths, brace groups
-/// included; the root's re-exports are named by the module they are of.
-fn crate_imports(code: &str) -> BTreeSet<String> {
-    let code = without_comments(code);
+/// The top-level modules `source` imports, resolved through `crate::`,
+/// `super::` and `self::`; the root's re-exports are named by the module
+/// they are of.
+fn imports_of(source: &Source, modules: &BTreeSet<ModPath>) -> BTreeSet<String> {
     let mut found = BTreeSet::new();
-    for (at, _) in code.match_indices("crate::") {
-        let rest = &code[at + "crate::".len()..];
-        let names: Vec<&str> = match rest.strip_prefix('{') {
-            Some(group) => {
-                let end = group.find('}').unwrap_or(group.len());
-                group[..end]
-                    .split(',')
-                    .map(|item| item.trim().split("::").next().unwrap_or(""))
-                    .collect()
-            }
-            None => vec![
-                rest.split(|c: char| !c.is_alphanumeric() && c != '_')
-                    .next()
-                    .unwrap_or(""),
-            ],
+    for path in source::paths(&source.code) {
+        let Some(target) = source::resolve(&source.module, &path, modules) else {
+            continue;
         };
-        for name in names.into_iter().filter(|n| !n.is_empty()) {
-            let module = match name {
-                "preprocess" => "pipeline",
-                "Environment" => "report",
-                "run_cli" => "cmd",
-                other => other,
-            };
-            found.insert(module.to_string());
-        }
+        let name = if target.is_empty() {
+            // An item of the crate root: a re-export.
+            let item = path
+                .iter()
+                .find(|p| !matches!(p.as_str(), "crate" | "super" | "self"));
+            match item.map(String::as_str) {
+                Some("preprocess") => "pipeline".to_string(),
+                Some("Environment") => "report".to_string(),
+                Some("run_cli") => "cmd".to_string(),
+                _ => continue,
+            }
+        } else {
+            top(&target)
+        };
+        found.insert(name);
     }
     found
 }
@@ -154,16 +115,16 @@ fn may_import() -> (BTreeMap<String, BTreeSet<String>>, BTreeSet<String>) {
     (lists, leaves)
 }
 
-#[test]
-fn every_folder_imports_only_what_architecture_md_says() {
+/// Imports the code map does not allow, in `sources`.
+fn forbidden_imports(sources: &[Source], modules: &BTreeSet<ModPath>) -> Vec<String> {
     let (lists, leaves) = may_import();
     assert!(
         lists.contains_key("expand") && leaves.contains("diagnostic"),
         "ARCHITECTURE.md's code map could not be read: {lists:?} {leaves:?}"
     );
     let mut wrong = Vec::new();
-    for (path, code) in sources() {
-        let module = module_of(&path);
+    for source in sources {
+        let module = top(&source.module);
         if module == "lib" || module == "main" {
             continue;
         }
@@ -175,12 +136,20 @@ fn every_folder_imports_only_what_architecture_md_says() {
                 continue;
             }
         };
-        for import in crate_imports(&code) {
+        for import in imports_of(source, modules) {
             if import != module && !allowed.contains(&import) && !leaves.contains(&import) {
-                wrong.push(format!("{}: imports `{import}`", path.display()));
+                wrong.push(format!("{}: imports `{import}`", source.path.display()));
             }
         }
     }
+    wrong
+}
+
+#[test]
+fn every_folder_imports_only_what_architecture_md_says() {
+    let sources = sources();
+    let modules = sources.iter().map(|s| s.module.clone()).collect();
+    let wrong = forbidden_imports(&sources, &modules);
     assert!(
         wrong.is_empty(),
         "imports ARCHITECTURE.md does not allow:\n{}",
@@ -188,19 +157,53 @@ fn every_folder_imports_only_what_architecture_md_says() {
     );
 }
 
-/// `code` lines (comments left out) that hold `needle`, with their files.
+#[test]
+fn no_import_cycle_between_files() {
+    let cycles = source::cycles(&source::graph(&sources()));
+    let shown: Vec<String> = (cycles.iter())
+        .map(|c| {
+            c.iter()
+                .map(|m| m.join("::"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
+        .collect();
+    assert!(shown.is_empty(), "import cycles:\n{}", shown.join("\n"));
+}
+
+#[test]
+fn no_function_over_eighty_lines() {
+    let mut long = Vec::new();
+    for source in sources() {
+        for (name, line, length) in source::long_functions(&source.code, 80) {
+            long.push(format!(
+                "{}:{line}: {name} ({length} lines)",
+                source.path.display()
+            ));
+        }
+    }
+    assert!(
+        long.is_empty(),
+        "functions over 80 lines:\n{}",
+        long.join("\n")
+    );
+}
+
+/// `code` lines that hold `needle`, with their files, outside the files
+/// (or folders, ending in `/`) in `skip`.
 fn occurrences(needle: &str, skip: &[&str]) -> Vec<String> {
     let mut found = Vec::new();
-    for (path, code) in sources() {
-        let shown = path
-            .strip_prefix(root())
-            .unwrap_or(&path)
+    for source in sources() {
+        let shown = (source.path.strip_prefix(root()).unwrap_or(&source.path))
             .display()
             .to_string();
-        if skip.iter().any(|s| shown.starts_with(s)) {
+        if skip
+            .iter()
+            .any(|s| shown == *s || (s.ends_with('/') && shown.starts_with(s)))
+        {
             continue;
         }
-        for (n, line) in without_comments(&code).lines().enumerate() {
+        for (n, line) in source.code.lines().enumerate() {
             if line.contains(needle) {
                 found.push(format!("{shown}:{}: {}", n + 1, line.trim()));
             }
@@ -222,17 +225,26 @@ fn one_markdown_parser_constructor() {
 }
 
 /// A tag in a string literal (`"<div"`, `"</a>"`) outside the writers:
-/// `markdown/` writes Markdown and HTML; `ids/` renders HTML only to
-/// compute the ids mdBook 0.4 derives from it, and never emits it.
+/// `markdown/html.rs` writes HTML, and `markdown/literal.rs` spells a code
+/// span or block that Markdown cannot hold as escaped `<code>`; `ids/`
+/// reads HTML (mdBook 0.4's rendered headings, raw HTML ids, GitHub's
+/// headings) to compute ids, and never emits it.
 #[test]
 fn no_html_written_outside_the_writers() {
     let mut found = Vec::new();
-    for open in ["\"<", "(\"<"] {
-        for hit in occurrences(open, &["src/markdown/", "src/ids/"]) {
-            let after = hit.split(open).nth(1).unwrap_or("");
-            if after.starts_with(|c: char| c.is_ascii_alphabetic() || c == '/') {
-                found.push(hit);
-            }
+    for hit in occurrences(
+        "\"<",
+        &[
+            "src/markdown/html.rs",
+            "src/markdown/literal.rs",
+            "src/ids/",
+        ],
+    ) {
+        let after = hit.split("\"<").skip(1).any(|after| {
+            after.starts_with(|c: char| c.is_ascii_alphabetic() || c == '/' || c == '!')
+        });
+        if after {
+            found.push(hit);
         }
     }
     assert!(
@@ -242,16 +254,19 @@ fn no_html_written_outside_the_writers() {
     );
 }
 
+/// mdBook's tables are read through `mdbook::Context` and `mdbook/config.rs`
+/// alone; `cmd/install.rs` edits `book.toml` and `cmd/init.rs` writes a new
+/// one, through `toml_edit`.
 #[test]
 fn only_mdbook_reads_mdbooks_settings() {
     let mut found = Vec::new();
-    for needle in [
-        "get(\"output\")",
-        "get(\"preprocessor\")",
-        "get(\"book\")",
-        "\"community\")",
-    ] {
-        found.extend(occurrences(needle, &["src/mdbook/", "src/cmd/install.rs"]));
+    for table in ["output", "preprocessor", "book", "build"] {
+        for needle in [format!("get(\"{table}\")"), format!("[\"{table}\"]")] {
+            found.extend(occurrences(
+                &needle,
+                &["src/mdbook/", "src/cmd/install.rs", "src/cmd/init.rs"],
+            ));
+        }
     }
     assert!(
         found.is_empty(),
@@ -275,17 +290,141 @@ fn one_place_makes_a_chapters_final_text() {
 fn no_source_file_over_a_thousand_lines() {
     let long: Vec<String> = sources()
         .into_iter()
-        .filter(|(_, code)| code.lines().count() > 1000)
-        .map(|(path, code)| format!("{}: {} lines", path.display(), code.lines().count()))
+        .filter(|s| s.code.trim_end().lines().count() > 1000)
+        .map(|s| format!("{}: {} lines", s.path.display(), s.code.lines().count()))
         .collect();
     assert!(long.is_empty(), "{}", long.join("\n"));
 }
 
-/// The checks above read what they think they read.
+/// The checks above read what they think they read: groups, `super::`
+/// paths and re-exports resolved; comments are not imports.
 #[test]
-fn the_import_reader_reads_groups_and_reexports() {
-    let code =
-        "use crate::{data::Data, preprocess};\nlet x = crate::paths::display(p); // crate::cmd\n";
-    let found: Vec<String> = crate_imports(code).into_iter().collect();
-    assert_eq!(found, ["data", "paths", "pipeline"]);
+fn the_import_reader_reads_groups_super_and_reexports() {
+    let modules: BTreeSet<ModPath> = [vec![], vec!["data".into()], vec!["paths".into()]]
+        .into_iter()
+        .chain([
+            vec!["pipeline".into()],
+            vec!["expand".into(), "scan".into()],
+        ])
+        .chain([vec!["expand".into()], vec!["cmd".into()]])
+        .collect();
+    let code = "use crate::{data::Data, preprocess};\nlet x = crate::paths::display(p); // crate::cmd\nuse super::{scan::{self, Site}};\n";
+    let source = Source {
+        path: PathBuf::from("src/expand/text.rs"),
+        module: vec!["expand".into(), "text".into()],
+        code: source::blank_comments(code),
+    };
+    let found: Vec<String> = imports_of(&source, &modules).into_iter().collect();
+    assert_eq!(found, ["data", "expand", "paths", "pipeline"]);
+    let top_level = Source {
+        path: PathBuf::from("src/cmd/mod.rs"),
+        module: vec!["cmd".into()],
+        code: "use super::data::Data;".into(),
+    };
+    let found: Vec<String> = imports_of(&top_level, &modules).into_iter().collect();
+    assert_eq!(found, ["data"]);
+}
+
+/// A test-only item early in a file does not hide the code after it: a
+/// forbidden import and a long function placed after a `#[cfg(test)] use`
+/// are found, and the test items themselves are not read.
+#[test]
+fn code_after_a_test_only_item_is_checked() {
+    let body: String = (0..85).map(|i| format!("    let _x{i} = {i};\n")).collect();
+    let text = format!(
+        "use crate::diagnostic::Diagnostic;\n#[cfg(test)]\nuse crate::cmd::Cli;\n\n\
+         #[cfg(test)]\nmod tests {{\n    use crate::report::Reporter;\n}}\n\n\
+         use crate::report::Reporter;\n\nfn long() {{\n{body}}}\n"
+    );
+    let code = source::blank_comments(&source::without_test_items(&text));
+    assert!(
+        !code.contains("crate::cmd"),
+        "the test-only use is left out"
+    );
+    assert_eq!(
+        code.matches("crate::report").count(),
+        1,
+        "the test module is left out"
+    );
+    assert_eq!(
+        code.lines().count(),
+        text.lines().count(),
+        "lines keep their numbers"
+    );
+    let sources = [Source {
+        path: PathBuf::from("src/ids/fixture.rs"),
+        module: vec!["ids".into(), "fixture".into()],
+        code: code.clone(),
+    }];
+    let mut modules: BTreeSet<ModPath> = self::sources().iter().map(|s| s.module.clone()).collect();
+    modules.insert(sources[0].module.clone());
+    let wrong = forbidden_imports(&sources, &modules);
+    assert_eq!(wrong, ["src/ids/fixture.rs: imports `report`"]);
+    let long = source::long_functions(&code, 80);
+    assert_eq!(long, [("long".to_string(), 12, 87)]);
+}
+
+/// An import cycle between two files is found.
+#[test]
+fn the_cycle_finder_finds_a_cycle() {
+    let a: ModPath = vec!["a".into()];
+    let b: ModPath = vec!["b".into()];
+    let edges = BTreeMap::from([
+        (a.clone(), BTreeSet::from([b.clone()])),
+        (b.clone(), BTreeSet::from([a.clone()])),
+        (vec!["c".into()], BTreeSet::from([a.clone()])),
+    ]);
+    assert_eq!(source::cycles(&edges), [vec![a, b]]);
+}
+
+/// Whether a person still serves is decided once, in the people model
+/// (`People::judge_standing`, from `inactive-statuses`): no other module
+/// reads the setting to decide it again (`check/activity.rs` reads it only
+/// for the status its help suggests).
+#[test]
+fn one_definition_of_a_persons_standing() {
+    let found = occurrences(
+        "inactive_statuses",
+        &[
+            "src/config.rs",
+            "src/config/",
+            "src/people/roster/mod.rs",
+            "src/check/activity.rs",
+        ],
+    );
+    assert!(
+        found.is_empty(),
+        "standing decided outside the people model:\n{}",
+        found.join("\n")
+    );
+}
+
+/// Every file the plugin reads from the book or the repository goes
+/// through the bounded reader of `files/` (regular files only, a size
+/// bound, no wait on a FIFO); `cmd/check.rs` reads back only the reports
+/// it had the plugin write into its own scratch folder.
+#[test]
+fn files_are_read_through_the_bounded_reader() {
+    let mut found = Vec::new();
+    for needle in ["read_to_string(", "fs::read(", "File::open("] {
+        found.extend(occurrences(needle, &["src/files/", "src/cmd/check.rs"]));
+    }
+    assert!(
+        found.is_empty(),
+        "files read outside files/:\n{}",
+        found.join("\n")
+    );
+}
+
+/// A code's SARIF level is a fact of its row in `diagnostic/code.rs`: no
+/// format decides it on its own.
+#[test]
+fn one_table_of_code_facts() {
+    let mut found = occurrences("fn default_level", &["src/diagnostic/code.rs"]);
+    found.extend(occurrences("fn sarif_level", &["src/diagnostic/code.rs"]));
+    assert!(
+        found.is_empty(),
+        "levels decided outside the code table:\n{}",
+        found.join("\n")
+    );
 }

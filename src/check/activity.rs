@@ -44,11 +44,10 @@ pub fn check(settings: &Settings, data: &Data, today: Option<Day>) -> Vec<Diagno
         oldest: *oldest,
         inactive: inactive_status(settings),
     };
-    let active = active_groups(&people, &settings.inactive_statuses);
     let mut found = Vec::new();
     let mut unjudged = Vec::new();
-    for (index, groups) in active.iter().enumerate() {
-        let person = &people.people[index];
+    for (index, person) in people.people.iter().enumerate() {
+        let groups = &people.standing(index).serving_in;
         if groups.is_empty() || identity::is_bot_person(person) {
             continue;
         }
@@ -70,22 +69,6 @@ pub fn check(settings: &Settings, data: &Data, today: Option<Day>) -> Vec<Diagno
 /// The first inactive status, for the help.
 fn inactive_status(settings: &Settings) -> String {
     (settings.inactive_statuses.first()).map_or_else(|| "emeritus".to_string(), Clone::clone)
-}
-
-/// For each person, the groups they serve in (a membership whose status is
-/// not inactive), in file order.
-fn active_groups(people: &People, inactive: &[String]) -> Vec<Vec<usize>> {
-    let mut active = vec![Vec::new(); people.people.len()];
-    for (index, group) in people.groups.iter().enumerate() {
-        for member in &group.members {
-            let gone = member.status.as_ref().is_some_and(|s| inactive.contains(s));
-            let groups: &mut Vec<usize> = &mut active[member.person];
-            if !gone && groups.last() != Some(&index) {
-                groups.push(index);
-            }
-        }
-    }
-    active
 }
 
 /// What the findings are judged against.

@@ -38,7 +38,7 @@ pub fn check(settings: &Settings, data: &Data) -> Vec<Diagnostic> {
     let Ok(people) = data.people(settings) else {
         return Vec::new(); // the roster's own problems are reported by the data stage
     };
-    let roster = Roster::of(&people, &settings.inactive_statuses);
+    let roster = Roster::of(&people);
     let (findings, follow_ons) = roster.findings(&owners);
     let mut out: Vec<Diagnostic> = (findings.into_iter())
         .map(|finding| finding.diagnostic(owners.file(), &roster, &people))
@@ -121,27 +121,14 @@ pub(super) struct Roster {
 }
 
 impl Roster {
-    pub(super) fn of(people: &People, inactive: &[String]) -> Roster {
-        let mut memberships: Vec<(usize, usize)> = vec![(0, 0); people.people.len()];
-        for group in &people.groups {
-            for member in &group.members {
-                let counts = &mut memberships[member.person];
-                counts.0 += 1;
-                if member.status.as_ref().is_some_and(|s| inactive.contains(s)) {
-                    counts.1 += 1;
-                }
-            }
-        }
+    pub(super) fn of(people: &People) -> Roster {
         let logins: Vec<String> = (people.people.iter())
             .filter_map(|person| Some(person.github.as_ref()?.to_lowercase()))
             .collect();
-        let active = people
-            .people
-            .iter()
-            .zip(&memberships)
-            .filter_map(|(person, &(all, gone))| {
+        let active = (people.people.iter().enumerate())
+            .filter_map(|(index, person)| {
                 let login = person.github.as_ref()?.to_lowercase();
-                Some((login, all == 0 || gone < all))
+                Some((login, people.standing(index).serves()))
             })
             .collect();
         let teams = people
@@ -381,7 +368,7 @@ mod tests {
         let file = Arc::new(SourceFile::new("CODEOWNERS".into(), lines));
         let (owners, problems) = CodeOwners::parse(file);
         assert!(problems.is_empty(), "{problems:?}");
-        let roster = Roster::of(&people, &[]);
+        let roster = Roster::of(&people);
         let (findings, _) = roster.findings(&owners);
         let unknown = |f: &&Finding| matches!(f.problem, Problem::UnknownLogin(_));
         assert_eq!(findings.iter().filter(unknown).count(), 4_000);

@@ -32,7 +32,7 @@ pub fn check(settings: &Settings, data: &Data) -> Vec<Diagnostic> {
     let Ok(people) = data.people(settings) else {
         return Vec::new(); // the roster's own problems are reported by the data stage
     };
-    let roster = Roster::of(&people, &settings.inactive_statuses);
+    let roster = Roster::of(&people);
     let mut findings = Findings::default();
     for owners in tree.files() {
         for block in &owners.blocks {

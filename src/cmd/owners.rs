@@ -96,7 +96,7 @@ pub fn run(options: &OwnersOptions<'_>) -> u8 {
         repository: &repository,
         people: people.as_deref(),
         inactive: (people.as_deref())
-            .map(|p| p.inactive_logins(&settings.inactive_statuses))
+            .map(|p| p.inactive_logins())
             .unwrap_or_default(),
     };
     let paths = report.paths(options);

@@ -80,11 +80,6 @@ impl Data {
         )
     }
 
-    /// The activity, if something has asked for it.
-    pub fn activity_loaded(&self) -> Option<&Arc<Activity>> {
-        self.activity.get()
-    }
-
     /// The repository's files, listed on first use.
     pub fn repository(&self, settings: &Settings) -> Result<Arc<Repository>, LoadError> {
         self.repository
@@ -127,7 +122,7 @@ impl Data {
                 let repository = self.repository(settings)?;
                 let ownership = self.ownership(settings)?;
                 let inactive = match self.people(settings) {
-                    Ok(people) => people.inactive_logins(&settings.inactive_statuses),
+                    Ok(people) => people.inactive_logins(),
                     Err(_) => Default::default(),
                 };
                 Ok(Arc::new(Coverage::compute(

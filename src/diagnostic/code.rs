@@ -89,303 +89,388 @@ pub enum Code {
     RedirectedLink,
 }
 
-/// Each code's id, name, summary and fix, in declaration order.
-const TABLE: &[(Code, &str, &str, &str, &str)] = &[
-    (
-        Code::BadInput,
-        "C001",
-        "bad-input",
-        "mdBook's input is not a preprocessor request",
-        "Run the plugin through mdBook (`mdbook build`, `mdbook serve`) or `mdbook-community check`, not on its own.",
-    ),
-    (
-        Code::UntestedMdbook,
-        "C002",
-        "untested-mdbook",
-        "an mdBook version the plugin is not tested with",
-        "Use mdBook 0.4.40 or later (0.5 recommended), or update the plugin.",
-    ),
-    (
-        Code::CannotRun,
-        "C003",
-        "cannot-run",
-        "a command that cannot run on this book",
-        "Fix what the message names (the folder, book.toml, SUMMARY.md or the mdBook used), then run the command again.",
-    ),
-    (
-        Code::UnknownSetting,
-        "C101",
-        "unknown-setting",
-        "an unknown key in [preprocessor.community]",
-        "Fix the key's spelling (the help names the closest one) or remove it.",
-    ),
-    (
-        Code::InvalidSetting,
-        "C102",
-        "invalid-setting",
-        "a setting of the wrong type or value",
-        "Give the setting one of the values the message lists.",
-    ),
-    (
-        Code::MissingFile,
-        "C103",
-        "missing-file",
-        "a configured file does not exist",
-        "Fix the path (relative to the book root) or create the file.",
-    ),
-    (
-        Code::UnreadableFile,
-        "C201",
-        "unreadable-file",
-        "a file that cannot be read",
-        "Make it a regular UTF-8 file under the size limit, readable by the build.",
-    ),
-    (
-        Code::SyntaxError,
-        "C202",
-        "syntax-error",
-        "a data file that is not valid TOML, JSON, YAML or CSV",
-        "Fix the syntax at the position shown.",
-    ),
-    (
-        Code::InvalidData,
-        "C203",
-        "invalid-data",
-        "a data file whose structure is not what its format expects",
-        "Give the field the type and shape the message names; see the data file chapter.",
-    ),
-    (
-        Code::InvalidName,
-        "C204",
-        "invalid-name",
-        "a handle, login, group id or team name that is not valid",
-        "Use the form the message names: a GitHub login, `org/team`, an id of letters, digits and dashes.",
-    ),
-    (
-        Code::UndefinedReference,
-        "C205",
-        "undefined-reference",
-        "a member, team or parent group that is not defined",
-        "Define it, or fix the name (the help names the closest one).",
-    ),
-    (
-        Code::Duplicate,
-        "C206",
-        "duplicate",
-        "a person or group defined twice",
-        "Keep one definition, and name the person or group by it everywhere.",
-    ),
-    (
-        Code::Cycle,
-        "C207",
-        "cycle",
-        "aliases or parent groups that lead back to themselves",
-        "Break the cycle the message shows.",
-    ),
-    (
-        Code::UnreadEntry,
-        "C208",
-        "unread-entry",
-        "a line of a people file that looks like a person but cannot be read",
-        "Write the person as the format's help says, or remove what is not a person.",
-    ),
-    (
-        Code::ConflictingLogin,
-        "C209",
-        "conflicting-login",
-        "a link whose text names another GitHub login than its URL",
-        "Make the link's text and its URL name the same login.",
-    ),
-    (
-        Code::CodeownersSyntax,
-        "C301",
-        "codeowners-syntax",
-        "a CODEOWNERS line that is not valid",
-        "Fix the pattern or owner as GitHub reads CODEOWNERS; GitHub skips such lines too.",
-    ),
-    (
-        Code::OwnerNotInRoster,
-        "C401",
-        "owner-not-in-roster",
-        "a code owner who is in no roster source",
-        "Add the person to the roster, or fix or remove the owner in CODEOWNERS.",
-    ),
-    (
-        Code::UnclaimedTeam,
-        "C402",
-        "unclaimed-team",
-        "a code owner team that no group claims",
-        "Give the group that owns these paths `github-team = \"org/team\"`.",
-    ),
-    (
-        Code::InactiveOwner,
-        "C403",
-        "inactive-owner",
-        "a code owner who no longer serves",
-        "Give these paths an active owner, or remove the owner.",
-    ),
-    (
-        Code::NoActiveOwner,
-        "C404",
-        "no-active-owner",
-        "paths with no active code owner",
-        "Add an active owner to the rule.",
-    ),
-    (
-        Code::RuleMatchesNothing,
-        "C405",
-        "rule-matches-nothing",
-        "a CODEOWNERS rule that matches no file of the repository",
-        "Fix the pattern to the path's new name, or remove the rule if the path is gone.",
-    ),
-    (
-        Code::InactiveMaintainer,
-        "C406",
-        "inactive-maintainer",
-        "an active maintainer with no commit in the `check-activity` window",
-        "Nothing may be wrong: ask them; if they have stepped back, give them an inactive status. If they commit under another address, add it to `.mailmap`.",
-    ),
-    (
-        Code::ActivityNotJudged,
-        "C407",
-        "activity-not-judged",
-        "a git history that cannot say who is active",
-        "Build from a full clone of the repository (`fetch-depth: 0` with actions/checkout).",
-    ),
-    (
-        Code::UnownedFiles,
-        "C408",
-        "unowned-files",
-        "files of the repository without an active owner",
-        "Add a CODEOWNERS rule (or OWNERS approvers) with an active owner for the folders listed.",
-    ),
-    (
-        Code::UnknownDirective,
-        "C501",
-        "unknown-directive",
-        "text that looks like a directive but is not one",
-        "Fix the directive's name (the help names the closest), or escape it as `\\{{#`.",
-    ),
-    (
-        Code::UnclosedDirective,
-        "C502",
-        "unclosed-directive",
-        "a directive not closed on its line",
-        "Close it with `}}` on the same line, or escape it as `\\{{#`.",
-    ),
-    (
-        Code::InvalidArguments,
-        "C503",
-        "invalid-arguments",
-        "arguments or options a directive does not take",
-        "Use the arguments the directive's chapter lists (the help shows the form).",
-    ),
-    (
-        Code::MisplacedDirective,
-        "C504",
-        "misplaced-directive",
-        "a directive where its output cannot stand",
-        "Put it in a paragraph of its own, or use its inline form.",
-    ),
-    (
-        Code::UnknownGroup,
-        "C505",
-        "unknown-group",
-        "a group that is not in the people file",
-        "Fix the group id (the help names the closest) or add the group.",
-    ),
-    (
-        Code::UnknownPerson,
-        "C506",
-        "unknown-person",
-        "a person who is not in the people file",
-        "Fix the handle (the help names the closest) or add the person.",
-    ),
-    (
-        Code::EmptySelection,
-        "C507",
-        "empty-selection",
-        "a selection of members that matches nobody",
-        "Fix the status, or pass `empty=\"TEXT\"` to show a text when nobody matches.",
-    ),
-    (
-        Code::MissingData,
-        "C508",
-        "missing-data",
-        "a directive that needs a file or setting that is not there",
-        "Configure the file or setting the message names in [preprocessor.community].",
-    ),
-    (
-        Code::InvalidFaq,
-        "C509",
-        "invalid-faq",
-        "a FAQ block whose structure is broken",
-        "Start each question with a heading and close every block inside an answer.",
-    ),
-    (
-        Code::BrokenAnchor,
-        "C601",
-        "broken-anchor",
-        "a link to a heading that does not exist",
-        "Link to an existing heading (the help names the closest); if a heading was renamed, also add a redirect.",
-    ),
-    (
-        Code::UnknownChapter,
-        "C602",
-        "unknown-chapter",
-        "a link to a chapter that is not in the book",
-        "Fix the path, or add the chapter to SUMMARY.md.",
-    ),
-    (
-        Code::BrokenRedirect,
-        "C701",
-        "broken-redirect",
-        "a redirect whose target does not exist",
-        "Point the redirect in [output.html.redirect] at an existing page and heading.",
-    ),
-    (
-        Code::RedirectOverwritesChapter,
-        "C702",
-        "redirect-overwrites-chapter",
-        "a whole-page redirect whose source is still a chapter",
-        "Remove the redirect, or the chapter from SUMMARY.md.",
-    ),
-    (
-        Code::RedirectedLink,
-        "C703",
-        "redirected-link",
-        "a link to a page or heading that has moved",
-        "Nothing is broken; link to the new place the help names.",
-    ),
+/// How a code's results are reported when nothing else decides: SARIF's
+/// `defaultConfiguration.level` (a check's `Level` setting, or the place
+/// that finds the problem, decides each diagnostic's own severity).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DefaultLevel {
+    /// The build fails.
+    Error,
+    /// Reported; the build goes on.
+    Warning,
+    /// Information.
+    Note,
+}
+
+impl DefaultLevel {
+    /// SARIF's word for it.
+    pub fn sarif(self) -> &'static str {
+        match self {
+            DefaultLevel::Error => "error",
+            DefaultLevel::Warning => "warning",
+            DefaultLevel::Note => "note",
+        }
+    }
+}
+
+/// A code's facts: the one place each is written. The guide's error
+/// reference has a section `## ID: NAME` for each (a test keeps them in
+/// step); every message format reads the rest from here.
+pub struct Facts {
+    /// The variant.
+    pub code: Code,
+    /// `C` and three digits.
+    pub id: &'static str,
+    /// Kebab-case (SARIF's `rule.name`).
+    pub name: &'static str,
+    /// What it means, in one line.
+    pub summary: &'static str,
+    /// How to fix it, in one line.
+    pub fix: &'static str,
+    /// How its results are reported by default.
+    pub level: DefaultLevel,
+}
+
+/// Every code's facts, in declaration order.
+const TABLE: &[Facts] = &[
+    Facts {
+        code: Code::BadInput,
+        id: "C001",
+        name: "bad-input",
+        summary: "mdBook's input is not a preprocessor request",
+        fix: "Run the plugin through mdBook (`mdbook build`, `mdbook serve`) or `mdbook-community check`, not on its own.",
+        level: DefaultLevel::Error,
+    },
+    Facts {
+        code: Code::UntestedMdbook,
+        id: "C002",
+        name: "untested-mdbook",
+        summary: "an mdBook version the plugin is not tested with",
+        fix: "Use mdBook 0.4.40 or later (0.5 recommended), or update the plugin.",
+        level: DefaultLevel::Warning,
+    },
+    Facts {
+        code: Code::CannotRun,
+        id: "C003",
+        name: "cannot-run",
+        summary: "a command that cannot run on this book",
+        fix: "Fix what the message names (the folder, book.toml, SUMMARY.md or the mdBook used), then run the command again.",
+        level: DefaultLevel::Error,
+    },
+    Facts {
+        code: Code::UnknownSetting,
+        id: "C101",
+        name: "unknown-setting",
+        summary: "an unknown key in [preprocessor.community]",
+        fix: "Fix the key's spelling (the help names the closest one) or remove it.",
+        level: DefaultLevel::Error,
+    },
+    Facts {
+        code: Code::InvalidSetting,
+        id: "C102",
+        name: "invalid-setting",
+        summary: "a setting of the wrong type or value",
+        fix: "Give the setting one of the values the message lists.",
+        level: DefaultLevel::Error,
+    },
+    Facts {
+        code: Code::MissingFile,
+        id: "C103",
+        name: "missing-file",
+        summary: "a configured file does not exist",
+        fix: "Fix the path (relative to the book root) or create the file.",
+        level: DefaultLevel::Error,
+    },
+    Facts {
+        code: Code::UnreadableFile,
+        id: "C201",
+        name: "unreadable-file",
+        summary: "a file that cannot be read",
+        fix: "Make it a regular UTF-8 file under the size limit, readable by the build.",
+        level: DefaultLevel::Error,
+    },
+    Facts {
+        code: Code::SyntaxError,
+        id: "C202",
+        name: "syntax-error",
+        summary: "a data file that is not valid TOML, JSON, YAML or CSV",
+        fix: "Fix the syntax at the position shown.",
+        level: DefaultLevel::Error,
+    },
+    Facts {
+        code: Code::InvalidData,
+        id: "C203",
+        name: "invalid-data",
+        summary: "a data file whose structure is not what its format expects",
+        fix: "Give the field the type and shape the message names; see the data file chapter.",
+        level: DefaultLevel::Error,
+    },
+    Facts {
+        code: Code::InvalidName,
+        id: "C204",
+        name: "invalid-name",
+        summary: "a handle, login, group id or team name that is not valid",
+        fix: "Use the form the message names: a GitHub login, `org/team`, an id of letters, digits and dashes.",
+        level: DefaultLevel::Error,
+    },
+    Facts {
+        code: Code::UndefinedReference,
+        id: "C205",
+        name: "undefined-reference",
+        summary: "a member, team or parent group that is not defined",
+        fix: "Define it, or fix the name (the help names the closest one).",
+        level: DefaultLevel::Error,
+    },
+    Facts {
+        code: Code::Duplicate,
+        id: "C206",
+        name: "duplicate",
+        summary: "a person or group defined twice",
+        fix: "Keep one definition, and name the person or group by it everywhere.",
+        level: DefaultLevel::Error,
+    },
+    Facts {
+        code: Code::Cycle,
+        id: "C207",
+        name: "cycle",
+        summary: "aliases or parent groups that lead back to themselves",
+        fix: "Break the cycle the message shows.",
+        level: DefaultLevel::Error,
+    },
+    Facts {
+        code: Code::UnreadEntry,
+        id: "C208",
+        name: "unread-entry",
+        summary: "a line of a people file that looks like a person but cannot be read",
+        fix: "Write the person as the format's help says, or remove what is not a person.",
+        level: DefaultLevel::Warning,
+    },
+    Facts {
+        code: Code::ConflictingLogin,
+        id: "C209",
+        name: "conflicting-login",
+        summary: "a link whose text names another GitHub login than its URL",
+        fix: "Make the link's text and its URL name the same login.",
+        level: DefaultLevel::Warning,
+    },
+    Facts {
+        code: Code::CodeownersSyntax,
+        id: "C301",
+        name: "codeowners-syntax",
+        summary: "a CODEOWNERS line that is not valid",
+        fix: "Fix the pattern or owner as GitHub reads CODEOWNERS; GitHub skips such lines too.",
+        level: DefaultLevel::Warning,
+    },
+    Facts {
+        code: Code::OwnerNotInRoster,
+        id: "C401",
+        name: "owner-not-in-roster",
+        summary: "a code owner who is in no roster source",
+        fix: "Add the person to the roster, or fix or remove the owner in CODEOWNERS.",
+        level: DefaultLevel::Warning,
+    },
+    Facts {
+        code: Code::UnclaimedTeam,
+        id: "C402",
+        name: "unclaimed-team",
+        summary: "a code owner team that no group claims",
+        fix: "Give the group that owns these paths `github-team = \"org/team\"`.",
+        level: DefaultLevel::Warning,
+    },
+    Facts {
+        code: Code::InactiveOwner,
+        id: "C403",
+        name: "inactive-owner",
+        summary: "a code owner who no longer serves",
+        fix: "Give these paths an active owner, or remove the owner.",
+        level: DefaultLevel::Warning,
+    },
+    Facts {
+        code: Code::NoActiveOwner,
+        id: "C404",
+        name: "no-active-owner",
+        summary: "paths with no active code owner",
+        fix: "Add an active owner to the rule.",
+        level: DefaultLevel::Warning,
+    },
+    Facts {
+        code: Code::RuleMatchesNothing,
+        id: "C405",
+        name: "rule-matches-nothing",
+        summary: "a CODEOWNERS rule that matches no file of the repository",
+        fix: "Fix the pattern to the path's new name, or remove the rule if the path is gone.",
+        level: DefaultLevel::Warning,
+    },
+    Facts {
+        code: Code::InactiveMaintainer,
+        id: "C406",
+        name: "inactive-maintainer",
+        summary: "an active maintainer with no commit in the `check-activity` window",
+        fix: "Nothing may be wrong: ask them; if they have stepped back, give them an inactive status. If they commit under another address, add it to `.mailmap`.",
+        level: DefaultLevel::Warning,
+    },
+    Facts {
+        code: Code::ActivityNotJudged,
+        id: "C407",
+        name: "activity-not-judged",
+        summary: "a git history that cannot say who is active",
+        fix: "Build from a full clone of the repository (`fetch-depth: 0` with actions/checkout).",
+        level: DefaultLevel::Note,
+    },
+    Facts {
+        code: Code::UnownedFiles,
+        id: "C408",
+        name: "unowned-files",
+        summary: "files of the repository without an active owner",
+        fix: "Add a CODEOWNERS rule (or OWNERS approvers) with an active owner for the folders listed.",
+        level: DefaultLevel::Warning,
+    },
+    Facts {
+        code: Code::UnknownDirective,
+        id: "C501",
+        name: "unknown-directive",
+        summary: "text that looks like a directive but is not one",
+        fix: "Fix the directive's name (the help names the closest), or escape it as `\\{{#`.",
+        level: DefaultLevel::Warning,
+    },
+    Facts {
+        code: Code::UnclosedDirective,
+        id: "C502",
+        name: "unclosed-directive",
+        summary: "a directive not closed on its line",
+        fix: "Close it with `}}` on the same line, or escape it as `\\{{#`.",
+        level: DefaultLevel::Warning,
+    },
+    Facts {
+        code: Code::InvalidArguments,
+        id: "C503",
+        name: "invalid-arguments",
+        summary: "arguments or options a directive does not take",
+        fix: "Use the arguments the directive's chapter lists (the help shows the form).",
+        level: DefaultLevel::Error,
+    },
+    Facts {
+        code: Code::MisplacedDirective,
+        id: "C504",
+        name: "misplaced-directive",
+        summary: "a directive where its output cannot stand",
+        fix: "Put it in a paragraph of its own, or use its inline form.",
+        level: DefaultLevel::Error,
+    },
+    Facts {
+        code: Code::UnknownGroup,
+        id: "C505",
+        name: "unknown-group",
+        summary: "a group that is not in the people file",
+        fix: "Fix the group id (the help names the closest) or add the group.",
+        level: DefaultLevel::Error,
+    },
+    Facts {
+        code: Code::UnknownPerson,
+        id: "C506",
+        name: "unknown-person",
+        summary: "a person who is not in the people file",
+        fix: "Fix the handle (the help names the closest) or add the person.",
+        level: DefaultLevel::Error,
+    },
+    Facts {
+        code: Code::EmptySelection,
+        id: "C507",
+        name: "empty-selection",
+        summary: "a selection of members that matches nobody",
+        fix: "Fix the status, or pass `empty=\"TEXT\"` to show a text when nobody matches.",
+        level: DefaultLevel::Warning,
+    },
+    Facts {
+        code: Code::MissingData,
+        id: "C508",
+        name: "missing-data",
+        summary: "a directive that needs a file or setting that is not there",
+        fix: "Configure the file or setting the message names in [preprocessor.community].",
+        level: DefaultLevel::Error,
+    },
+    Facts {
+        code: Code::InvalidFaq,
+        id: "C509",
+        name: "invalid-faq",
+        summary: "a FAQ block whose structure is broken",
+        fix: "Start each question with a heading and close every block inside an answer.",
+        level: DefaultLevel::Error,
+    },
+    Facts {
+        code: Code::BrokenAnchor,
+        id: "C601",
+        name: "broken-anchor",
+        summary: "a link to a heading that does not exist",
+        fix: "Link to an existing heading (the help names the closest); if a heading was renamed, also add a redirect.",
+        level: DefaultLevel::Warning,
+    },
+    Facts {
+        code: Code::UnknownChapter,
+        id: "C602",
+        name: "unknown-chapter",
+        summary: "a link to a chapter that is not in the book",
+        fix: "Fix the path, or add the chapter to SUMMARY.md.",
+        level: DefaultLevel::Error,
+    },
+    Facts {
+        code: Code::BrokenRedirect,
+        id: "C701",
+        name: "broken-redirect",
+        summary: "a redirect whose target does not exist",
+        fix: "Point the redirect in [output.html.redirect] at an existing page and heading.",
+        level: DefaultLevel::Error,
+    },
+    Facts {
+        code: Code::RedirectOverwritesChapter,
+        id: "C702",
+        name: "redirect-overwrites-chapter",
+        summary: "a whole-page redirect whose source is still a chapter",
+        fix: "Remove the redirect, or the chapter from SUMMARY.md.",
+        level: DefaultLevel::Warning,
+    },
+    Facts {
+        code: Code::RedirectedLink,
+        id: "C703",
+        name: "redirected-link",
+        summary: "a link to a page or heading that has moved",
+        fix: "Nothing is broken; link to the new place the help names.",
+        level: DefaultLevel::Note,
+    },
 ];
 
 /// Every code, in order.
 pub fn all() -> impl Iterator<Item = Code> {
-    TABLE.iter().map(|row| row.0)
+    TABLE.iter().map(|row| row.code)
 }
 
 impl Code {
     /// The code as printed: `C` and three digits.
     pub fn id(self) -> &'static str {
-        self.row().1
+        self.row().id
     }
 
     /// A short kebab-case name (SARIF's `rule.name`).
     pub fn name(self) -> &'static str {
-        self.row().2
+        self.row().name
     }
 
     /// One line saying what the code means (SARIF's `shortDescription`).
     pub fn summary(self) -> &'static str {
-        self.row().3
+        self.row().summary
     }
 
     /// One line saying how to fix it (SARIF's `help`).
     pub fn fix(self) -> &'static str {
-        self.row().4
+        self.row().fix
     }
 
-    fn row(self) -> &'static (Code, &'static str, &'static str, &'static str, &'static str) {
+    /// How its results are reported by default (SARIF's level).
+    pub fn default_level(self) -> DefaultLevel {
+        self.row().level
+    }
+
+    fn row(self) -> &'static Facts {
         &TABLE[self as usize]
     }
 
@@ -425,7 +510,7 @@ mod tests {
     fn the_table_lists_every_code_in_declaration_order() {
         assert_eq!(TABLE.len(), Code::RedirectedLink as usize + 1);
         for (i, row) in TABLE.iter().enumerate() {
-            assert_eq!(row.0 as usize, i, "{:?}", row.0);
+            assert_eq!(row.code as usize, i, "{:?}", row.code);
         }
     }
 }

@@ -44,27 +44,12 @@ pub struct Statuses {
 }
 
 impl Statuses {
-    fn shows(&self, status: Option<&str>, inactive: &[String]) -> bool {
+    fn shows(&self, status: Option<&str>, people: &People) -> bool {
         let is = |list: &[String]| list.iter().any(|s| Some(s.as_str()) == status);
         match (self.hide.is_empty(), self.only.is_empty()) {
-            (true, true) => !is(inactive),
+            (true, true) => !people.is_former(status),
             _ => !is(&self.hide) && (self.only.is_empty() || is(&self.only)),
         }
-    }
-}
-
-/// A person's status across the roster: an inactive status when every
-/// group lists them with one (they no longer serve), else none.
-fn standing<'p>(people: &'p People, person: usize, inactive: &[String]) -> Option<&'p str> {
-    let statuses: Vec<Option<&str>> = (people.groups.iter())
-        .flat_map(|g| g.members.iter())
-        .filter(|m| m.person == person)
-        .map(|m| m.status.as_deref())
-        .collect();
-    let gone = |s: &Option<&str>| s.is_some_and(|s| inactive.iter().any(|i| i == s));
-    match statuses.first() {
-        Some(first) if statuses.iter().all(gone) => *first,
-        _ => None,
     }
 }
 
@@ -131,14 +116,13 @@ impl Writer<'_> {
         let Some(roster) = self.people else {
             return self.owner_sentence(owners, out);
         };
-        let inactive = &self.cx.settings().inactive_statuses;
         let mut items: Vec<Result<usize, &Owner>> = Vec::new();
         let mut listed = std::collections::HashSet::new();
         for owner in owners {
             let name = owner.text.trim_start_matches('@');
             let people: Vec<(usize, Option<&str>)> = match owner.kind {
                 OwnerKind::User => (roster.index_by_github(name).into_iter())
-                    .map(|p| (p, standing(roster, p, inactive)))
+                    .map(|p| (p, roster.standing(p).former_status.as_deref()))
                     .collect(),
                 OwnerKind::Team => roster
                     .group_of_team(name)
@@ -154,7 +138,7 @@ impl Writer<'_> {
                 items.push(Err(owner));
             }
             for (person, status) in people {
-                if statuses.shows(status, inactive) && listed.insert(person) {
+                if statuses.shows(status, roster) && listed.insert(person) {
                     items.push(Ok(person));
                 }
             }

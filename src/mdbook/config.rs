@@ -96,7 +96,8 @@ pub struct BookToml {
 impl BookToml {
     /// `root/book.toml`, if it can be read.
     pub fn read(root: &Path) -> Option<BookToml> {
-        let text = std::fs::read_to_string(root.join("book.toml")).ok()?;
+        let text =
+            crate::files::read_text(&root.join("book.toml"), crate::files::MAX_DATA_FILE).ok()?;
         let doc = toml_edit::Document::parse(text.clone()).ok();
         let file = Arc::new(SourceFile::new("book.toml".into(), text));
         Some(BookToml { file, doc })

@@ -36,6 +36,33 @@ pub struct People {
     children: Vec<Vec<usize>>,
     /// The handles, indexed for the first unknown one a directive names.
     handle_index: OnceLock<Suggestions>,
+    /// Whether each person still serves (see [`Standing`]), by index.
+    standing: Vec<Standing>,
+    /// The statuses of a former membership (`inactive-statuses`).
+    inactive: Vec<String>,
+}
+
+/// Whether a person still serves: the one answer every consumer uses (the
+/// drift checks, coverage, the activity check, the owners tables). A
+/// membership is former when its status is one of `inactive-statuses`; a
+/// person serves in the groups of their other memberships, and serves
+/// overall unless every membership is former (a person in no group
+/// serves: an owner is active unless the roster says otherwise).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Standing {
+    /// The groups the person serves in, in file order, each once.
+    pub serving_in: Vec<usize>,
+    /// How many memberships the person has.
+    pub memberships: usize,
+    /// When every membership is former: the first one's status.
+    pub former_status: Option<String>,
+}
+
+impl Standing {
+    /// Whether the person still serves somewhere (or is in no group).
+    pub fn serves(&self) -> bool {
+        self.memberships == 0 || !self.serving_in.is_empty()
+    }
 }
 
 /// One person.
@@ -131,7 +158,7 @@ impl People {
             Some(file) => Arc::clone(file),
             None => Arc::new(SourceFile::new(DEFAULT_FILE.to_string(), String::new())),
         };
-        People {
+        let mut people = People {
             file,
             name,
             people,
@@ -141,7 +168,49 @@ impl People {
             by_group,
             children,
             handle_index: OnceLock::new(),
+            standing: Vec::new(),
+            inactive: Vec::new(),
+        };
+        people.judge_standing(&crate::config::INACTIVE_STATUSES.map(str::to_string));
+        people
+    }
+
+    /// Decides each person's [`Standing`] by `inactive` (the book's
+    /// `inactive-statuses`): done once, when the roster is loaded.
+    pub fn judge_standing(&mut self, inactive: &[String]) {
+        self.inactive = inactive.to_vec();
+        let mut standing = vec![Standing::default(); self.people.len()];
+        for (index, group) in self.groups.iter().enumerate() {
+            for member in &group.members {
+                let person = &mut standing[member.person];
+                person.memberships += 1;
+                let status = member.status.as_deref();
+                if self.is_former(status) {
+                    if person.memberships == 1 {
+                        person.former_status = status.map(str::to_string);
+                    }
+                } else if person.serving_in.last() != Some(&index) {
+                    person.serving_in.push(index);
+                }
+            }
         }
+        for person in &mut standing {
+            if person.serves() {
+                person.former_status = None;
+            }
+        }
+        self.standing = standing;
+    }
+
+    /// Whether a membership with `status` is former (the status is one of
+    /// `inactive-statuses`).
+    pub fn is_former(&self, status: Option<&str>) -> bool {
+        status.is_some_and(|s| self.inactive.iter().any(|i| i == s))
+    }
+
+    /// Whether person `index` still serves, and where.
+    pub fn standing(&self, index: usize) -> &Standing {
+        &self.standing[index]
     }
 
     /// The group that claims the GitHub team `team` (`org/name`, any case).
@@ -202,20 +271,11 @@ impl People {
         statuses
     }
 
-    /// The lower-case GitHub logins of the people who no longer serve:
-    /// every group they are in lists them with one of `inactive` (a person
-    /// in no group serves). An owner counts as active unless listed here.
-    pub fn inactive_logins(&self, inactive: &[String]) -> std::collections::HashSet<String> {
-        let mut memberships: Vec<(usize, usize)> = vec![(0, 0); self.people.len()];
-        for member in self.groups.iter().flat_map(|g| &g.members) {
-            let counts = &mut memberships[member.person];
-            counts.0 += 1;
-            if member.status.as_ref().is_some_and(|s| inactive.contains(s)) {
-                counts.1 += 1;
-            }
-        }
-        (self.people.iter().zip(&memberships))
-            .filter(|(_, (all, gone))| *all > 0 && gone == all)
+    /// The lower-case GitHub logins of the people who no longer serve
+    /// (see [`Standing`]).
+    pub fn inactive_logins(&self) -> std::collections::HashSet<String> {
+        (self.people.iter().zip(&self.standing))
+            .filter(|(_, standing)| !standing.serves())
             .filter_map(|(person, _)| Some(person.github.as_ref()?.to_lowercase()))
             .collect()
     }
@@ -278,5 +338,77 @@ pub(crate) fn check_login(login: &str) -> Result<(), &'static str> {
         Ok(())
     } else {
         Err("is not a GitHub login (letters, digits and `-`)")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn member(person: usize, status: Option<&str>) -> Member {
+        Member {
+            person,
+            status: status.map(str::to_string),
+            role: None,
+            fields: Vec::new(),
+            at: None,
+        }
+    }
+
+    fn group(id: &str, members: Vec<Member>) -> Group {
+        Group {
+            id: id.into(),
+            title: id.into(),
+            description: None,
+            parent: None,
+            members,
+            github_teams: Vec::new(),
+            at: None,
+        }
+    }
+
+    fn person(login: &str) -> Person {
+        Person {
+            handle: login.into(),
+            name: login.into(),
+            github: Some(login.into()),
+            url: None,
+            email: None,
+            affiliation: None,
+            avatar: None,
+            fields: Vec::new(),
+            at: None,
+        }
+    }
+
+    /// Former in every group: no longer serves, with the first status;
+    /// former in one of two: serves in the other; in no group: serves.
+    #[test]
+    fn standing_is_decided_once_from_the_inactive_statuses() {
+        let people = vec![person("gone"), person("half"), person("nobody")];
+        let groups = vec![
+            group(
+                "core",
+                vec![member(0, Some("emeritus")), member(1, Some("alumni"))],
+            ),
+            group("docs", vec![member(0, Some("alumni")), member(1, None)]),
+        ];
+        let mut roster = People::assemble(Vec::new(), people, groups);
+        assert!(!roster.standing(0).serves());
+        assert_eq!(
+            roster.standing(0).former_status.as_deref(),
+            Some("emeritus")
+        );
+        assert_eq!(roster.standing(1).serving_in, [1]);
+        assert!(roster.standing(2).serves() && roster.standing(2).memberships == 0);
+        let gone: Vec<String> = roster.inactive_logins().into_iter().collect();
+        assert_eq!(gone, ["gone"]);
+        roster.judge_standing(&["emeritus".to_string()]);
+        assert_eq!(
+            roster.standing(0).serving_in,
+            [1],
+            "alumni is no longer former"
+        );
+        assert!(roster.is_former(Some("emeritus")) && !roster.is_former(Some("alumni")));
     }
 }

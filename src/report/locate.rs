@@ -17,6 +17,7 @@ use std::sync::Arc;
 
 use crate::config::Settings;
 use crate::diagnostic::{Diagnostic, Location, SourceFile};
+use crate::files::{MAX_DATA_FILE, read_text};
 use crate::mdbook::Chapter;
 use crate::mdbook::include::includes;
 use crate::paths::ShownPaths;
@@ -80,7 +81,7 @@ fn files_of(chapter: &Chapter, settings: &Settings) -> Option<Vec<Arc<SourceFile
     let source = chapter.source_path()?;
     let src = settings.in_root(&settings.src);
     let path = src.join(source);
-    let text = std::fs::read_to_string(&path).ok()?;
+    let text = read_text(&path, MAX_DATA_FILE).ok()?;
     if chapter.content == *text {
         return None;
     }
@@ -91,7 +92,7 @@ fn files_of(chapter: &Chapter, settings: &Settings) -> Option<Vec<Arc<SourceFile
     let dir = path.parent().map_or_else(|| src.clone(), Path::to_path_buf);
     for include in includes(&text) {
         let included = dir.join(include.path);
-        if let Ok(text) = std::fs::read_to_string(&included) {
+        if let Ok(text) = read_text(&included, MAX_DATA_FILE) {
             files.push(Arc::new(SourceFile::new(
                 display(&included, &settings.root),
                 text,

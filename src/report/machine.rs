@@ -74,7 +74,7 @@ pub(super) fn sarif(
                 "fullDescription": { "text": code.summary() },
                 "help": { "text": code.fix() },
                 "helpUri": format!("{ERRORS_PAGE}#{anchor}"),
-                "defaultConfiguration": { "level": default_level(code) },
+                "defaultConfiguration": { "level": code.default_level().sarif() },
             })
         })
         .collect();
@@ -99,27 +99,6 @@ pub(super) fn sarif(
     });
     serde_json::to_writer_pretty(&mut *out, &document)?;
     out.write_all(b"\n")
-}
-
-/// How a code's results are usually reported (SARIF's default level).
-fn default_level(code: crate::diagnostic::Code) -> &'static str {
-    use crate::diagnostic::Code::*;
-    match code {
-        RedirectedLink | ActivityNotJudged => "note",
-        UntestedMdbook
-        | UnknownDirective
-        | UnclosedDirective
-        | EmptySelection
-        | BrokenAnchor
-        | RedirectOverwritesChapter
-        | CodeownersSyntax
-        | OwnerNotInRoster
-        | UnclaimedTeam
-        | InactiveOwner
-        | NoActiveOwner
-        | InactiveMaintainer => "warning",
-        _ => "error",
-    }
 }
 
 fn result(

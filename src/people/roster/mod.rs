@@ -172,7 +172,11 @@ pub fn load(settings: &Settings, yaml: &YamlFiles) -> Read {
     } else {
         &settings.people[..]
     };
-    read_sources(sources, &settings.root, settings.markdown, yaml)
+    let (mut read, warnings) = read_sources(sources, &settings.root, settings.markdown, yaml);
+    if let Ok(people) = &mut read {
+        people.judge_standing(&settings.inactive_statuses);
+    }
+    (read, warnings)
 }
 
 /// A Markdown people file from text, as the roster it is, and its
