@@ -229,6 +229,9 @@ fn the_four_formats_as_snapshots() {
     insta::assert_snapshot!("github", github.stdout);
     let sarif = check(&mdbook, broken.path(), &["--message-format", "sarif"]);
     insta::assert_snapshot!("sarif", sarif.stdout);
+    // `--format`, as `roster` and `owners` name it, is the same flag.
+    let by_format = check(&mdbook, broken.path(), &["--format", "sarif"]);
+    assert_eq!(by_format.stdout, sarif.stdout);
     for result in [&json, &github, &sarif] {
         assert_eq!(result.code, 1, "{}", result.stderr);
         assert!(

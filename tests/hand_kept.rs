@@ -154,3 +154,55 @@ fn the_code_map_names_every_module_of_src() {
         "ARCHITECTURE.md does not name {missing:?}"
     );
 }
+
+/// The source files of `src/` whose text names `needle`.
+fn files_naming(needle: &str) -> Vec<String> {
+    fn walk(dir: &Path, needle: &str, out: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).expect("readable") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                walk(&path, needle, out);
+            } else if path.extension().is_some_and(|e| e == "rs")
+                && path.file_name().is_some_and(|n| n != "tests.rs")
+                && std::fs::read_to_string(&path).is_ok_and(|t| t.contains(needle))
+            {
+                out.push(path.display().to_string());
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), needle, &mut out);
+    out.sort();
+    out
+}
+
+/// The number word CONTRIBUTING.md's section `heading` starts with
+/// ("Four source files").
+fn stated_count(heading: &str) -> usize {
+    let text = read("CONTRIBUTING.md");
+    let section = text.split(heading).nth(1).expect("the section");
+    let first = section.split_whitespace().next().unwrap_or("");
+    let words = ["one", "two", "three", "four", "five", "six", "seven", "eight"];
+    (words.iter().position(|w| first.eq_ignore_ascii_case(w)))
+        .unwrap_or_else(|| panic!("no count in {heading}: {first}"))
+        + 1
+}
+
+/// The file counts CONTRIBUTING.md gives are measured: the files that name
+/// the last people format and message format added, and the reader or
+/// writer file of their own.
+#[test]
+fn contributings_file_counts_are_the_files_a_format_touches() {
+    let people = files_naming("PeopleFormat::MaintainersCsv");
+    assert_eq!(
+        people.len() + 1,
+        stated_count("### Adding a People Format"),
+        "{people:?} and the reader"
+    );
+    let message = files_naming("MessageFormat::Junit");
+    assert_eq!(
+        message.len() + 1,
+        stated_count("### Adding a Message Format"),
+        "{message:?} and the writer"
+    );
+}

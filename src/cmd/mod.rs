@@ -70,8 +70,14 @@ pub enum Command {
         #[arg(default_value = ".")]
         book_dir: PathBuf,
         /// How diagnostics are printed: `human` on stderr, the others on
-        /// stdout.
-        #[arg(long, value_enum, default_value_t = MessageFormat::Human)]
+        /// stdout (`--format`, as `roster` and `owners` name it;
+        /// `--message-format` is the same flag).
+        #[arg(
+            long = "format",
+            visible_alias = "message-format",
+            value_enum,
+            default_value_t = MessageFormat::Human
+        )]
         message_format: MessageFormat,
         /// `--deny warnings`: warnings fail the check too.
         #[arg(long, value_name = "LEVEL")]
