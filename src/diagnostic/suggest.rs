@@ -25,6 +25,12 @@
 //! cost linear time. Both ways give the same answer (a property test holds
 //! them to a comparison with every name). [`did_you_mean`] is for a
 //! question asked once, and compares the input with every name.
+//!
+//! Hand-written beside `strsim` (which the tests use as the reference):
+//! `strsim` compares two strings, and asking it of every name in the set
+//! made the drift check of a 2.5 MB CODEOWNERS against a 20,000-person
+//! roster take over a minute (issue 26, in the CHANGELOG); no crate of
+//! the list keeps a deletion index.
 
 use std::collections::HashMap;
 use std::sync::Mutex;

@@ -7,6 +7,14 @@
 //! written in place of the old ones, so fields this plugin does not know
 //! (a newer mdBook's) go back byte for byte, and a book without directives
 //! costs little more than reading it.
+//!
+//! Hand-written beside `serde_json::Value` (whose deserialiser it still
+//! uses, through `RawValue` and seeded visitors): reading the book into
+//! values cost an allocation per key and string; on the Rust Book the
+//! in-place read took 27.8 million instructions to 25.6 million (the
+//! identity: 24.3), books without directives from 1.16-1.26x the
+//! identity's time to 0.69-0.83x, and the 46 MB book's peak memory from
+//! 3.8x its size to 3.3x (the Performance chapter, "Earlier rounds").
 
 use std::borrow::Cow;
 use std::fmt;
