@@ -194,13 +194,22 @@ fn the_drift_check_reads_an_owners_tree_and_reports_each_finding_once() {
     assert_eq!(stderr.matches("warning:").count(), 3, "{stderr}");
 }
 
-/// An OWNERS file whose approvers have all left (inactive in the roster):
-/// C404 at its `approvers` key, as for a CODEOWNERS rule.
+/// An OWNERS file whose approvers have all left (inactive in the roster),
+/// in a folder no parent's approver reaches (`no_parent_owners`): C404 at
+/// its `approvers` key, as for a CODEOWNERS rule. As Prow reads the tree,
+/// a parent's active approver still applies, and an empty alias adds
+/// nobody and removes nobody: no C404 for either.
 #[test]
-fn approvers_who_have_all_left_are_c404() {
+fn approvers_who_have_all_left_are_c404_only_when_no_approver_applies() {
     let repo = repository(&[
         ("OWNERS", "approvers:\n  - ada\n"),
-        ("old/OWNERS", "approvers:\n  - alan\n"),
+        (
+            "old/OWNERS",
+            "options:\n  no_parent_owners: true\napprovers:\n  - alan\n",
+        ),
+        ("inherits/OWNERS", "approvers:\n  - alan\n"),
+        ("empty/OWNERS", "approvers:\n  - nobody-yet\n"),
+        ("OWNERS_ALIASES", "aliases:\n  nobody-yet: []\n"),
         ("book/maintainers.toml", PEOPLE),
     ]);
     let result = build(repo.path(), json!({}), "Plain.\n");
@@ -208,7 +217,12 @@ fn approvers_who_have_all_left_are_c404() {
     let stderr = result.messages();
     assert!(
         stderr.contains("warning: these paths have no active code owner\n  --> ")
-            && stderr.contains("old/OWNERS:1:1\n"),
+            && stderr.contains("old/OWNERS:3:1\n"),
+        "{stderr}"
+    );
+    assert_eq!(
+        stderr.matches("these paths have no active code owner").count(),
+        1,
         "{stderr}"
     );
     assert!(!stderr.contains("owned only by"), "{stderr}");

@@ -35,12 +35,19 @@ pub fn check(settings: &Settings, data: &Data) -> Vec<Diagnostic> {
     let roster = Roster::of(&people);
     let mut findings = Findings::default();
     for owners in tree.files() {
+        // Prow's approvers of the folder: this file's and, unless
+        // `no_parent_owners`, its parents'.
+        let applying = tree.owners_of(&owners.folder).approvers;
         for block in &owners.blocks {
             for entry in block.approvers.iter().chain(&block.reviewers) {
                 findings.check_entry(&roster, &owners.file, entry);
             }
             if let Some(key) = &block.approvers_key {
-                findings.check_approvers(&roster, &owners.file, key, &block.approvers);
+                let approvers = Approvers {
+                    own: &block.approvers,
+                    applying: &applying,
+                };
+                findings.check_approvers(&roster, &owners.file, key, approvers);
             }
         }
     }
@@ -60,6 +67,12 @@ fn aliases(tree: &OwnersTree, roster: &Roster, findings: &mut Findings) {
             findings.note(problem, &member.login, file, member.span.clone());
         }
     }
+}
+
+/// A block's approvers, and every approver Prow applies to its folder.
+struct Approvers<'a> {
+    own: &'a [Entry],
+    applying: &'a [String],
 }
 
 /// A place: the file, the line, the range.
@@ -88,8 +101,10 @@ impl Findings {
         }
     }
 
-    /// A block's approvers, as the CODEOWNERS check takes a rule: C404
-    /// only when every approver is known to have left; approvers who are
+    /// A block's approvers, as Prow applies them: a list that names nobody
+    /// (an empty alias) adds nobody and removes nobody; C404 only when
+    /// every approver that applies to the folder, the parents' included
+    /// unless `no_parent_owners`, is known to have left. Approvers who are
     /// unknown or unclaimed are reported already, so the list is a
     /// follow-on, counted.
     fn check_approvers(
@@ -97,17 +112,25 @@ impl Findings {
         roster: &Roster,
         file: &Arc<SourceFile>,
         key: &Range<usize>,
-        approvers: &[Entry],
+        approvers: Approvers<'_>,
     ) {
+        let mut own = approvers.own.iter().flat_map(|e| &e.logins).peekable();
+        if own.peek().is_none() {
+            return;
+        }
+        let still_applies = |login: &String| roster.problem(&user(login)).is_none();
+        if approvers.applying.iter().any(still_applies) {
+            return;
+        }
         let (mut active, mut reported) = (false, false);
-        for login in approvers.iter().flat_map(|e| &e.logins) {
+        for login in own {
             match roster.problem(&user(login)) {
                 None => active = true,
                 Some(Problem::Inactive(_)) => {}
                 Some(_) => reported = true,
             }
         }
-        match (active || approvers.is_empty(), reported) {
+        match (active, reported) {
             (true, _) => {}
             (false, false) => self.note(Problem::NoActiveOwner, "", file, key.clone()),
             (false, true) => {
