@@ -123,20 +123,47 @@ pub struct Settings {
 /// Keys mdBook itself reads from every `[preprocessor.*]` table.
 const MDBOOK_KEYS: &[&str] = &["command", "before", "after", "renderers", "optional"];
 
-/// Keys this plugin reads.
-pub const OUR_KEYS: &[&str] = &[
-    "on-error",
-    "people",
-    "codeowners",
-    "ownership",
-    "unowned",
-    "check-owners",
-    "inactive-statuses",
-    "check-activity",
-    "activity-max-commits",
-    "contributing",
-    "contributing-url",
-    "check-anchors",
+/// How a key's value is read into the settings.
+type Apply = fn(&mut Settings, &str, &Value) -> Result<(), Problem>;
+
+/// Every key this plugin reads, and how: the one list (an unknown key's
+/// "did you mean" compares with it).
+const KEYS: &[(&str, Apply)] = &[
+    ("on-error", |s, _, v| {
+        s.on_error = match choice(v, &["fail", "warn"])? {
+            "warn" => OnError::Warn,
+            _ => OnError::Fail,
+        };
+        Ok(())
+    }),
+    ("people", |s, _, v| s.apply_people(v)),
+    ("codeowners", Settings::apply_data_path),
+    ("ownership", |s, _, v| {
+        s.ownership = Some(match choice(v, &["codeowners", "owners"])? {
+            "owners" => OwnershipSource::Owners,
+            _ => OwnershipSource::CodeOwners,
+        });
+        Ok(())
+    }),
+    ("unowned", |s, _, v| {
+        s.unowned = Level::read(v)?;
+        Ok(())
+    }),
+    ("check-owners", Settings::apply_owner_check),
+    ("inactive-statuses", Settings::apply_owner_check),
+    ("check-activity", Settings::apply_activity),
+    ("activity-max-commits", Settings::apply_activity),
+    ("contributing", Settings::apply_data_path),
+    ("contributing-url", |s, _, v| {
+        let url = string(v)?;
+        check_url(&url).map_err(|why| Problem::value(why, None))?;
+        s.contributing_url = Some(url.trim_end_matches('/').to_string());
+        Ok(())
+    }),
+    ("check-anchors", |s, _, v| {
+        s.check_anchors = Level::read(v)?;
+        Ok(())
+    }),
 ];
 
 impl Settings {
@@ -199,50 +226,32 @@ impl Settings {
     }
 
     fn apply(&mut self, key: &str, value: &Value) -> Result<(), Problem> {
-        match key {
-            "on-error" => {
-                self.on_error = match choice(value, &["fail", "warn"])? {
-                    "warn" => OnError::Warn,
-                    _ => OnError::Fail,
-                }
-            }
-            "check-anchors" => self.check_anchors = Level::read(value)?,
-            "unowned" => self.unowned = Level::read(value)?,
-            "ownership" => {
-                self.ownership = Some(match choice(value, &["codeowners", "owners"])? {
-                    "owners" => OwnershipSource::Owners,
-                    _ => OwnershipSource::CodeOwners,
-                })
-            }
-            "people" => self.apply_people(value)?,
-            "check-owners" | "inactive-statuses" => self.apply_owner_check(key, value)?,
-            "check-activity" | "activity-max-commits" => self.apply_activity(key, value)?,
-            "codeowners" | "contributing" => {
-                let path = path(value)?;
-                let problem = self.missing_file(&path);
-                *match key {
-                    "codeowners" => &mut self.codeowners,
-                    _ => &mut self.contributing,
-                } = Some(path);
-                if let Some(problem) = problem {
-                    return Err(problem);
-                }
-            }
-            "contributing-url" => {
-                let url = string(value)?;
-                check_url(&url).map_err(|why| Problem::value(why, None))?;
-                self.contributing_url = Some(url.trim_end_matches('/').to_string());
-            }
-            key if MDBOOK_KEYS.contains(&key) => {}
-            key => {
-                let known = OUR_KEYS.iter().chain(MDBOOK_KEYS).copied();
-                return Err(Problem::Key {
-                    message: format!("unknown key `{key}` in [preprocessor.community]"),
-                    suggestion: did_you_mean(key, known).map(str::to_string),
-                });
-            }
+        if let Some((_, apply)) = KEYS.iter().find(|(name, _)| *name == key) {
+            return apply(self, key, value);
         }
-        Ok(())
+        if MDBOOK_KEYS.contains(&key) {
+            return Ok(());
+        }
+        let known = KEYS
+            .iter()
+            .map(|(name, _)| *name)
+            .chain(MDBOOK_KEYS.iter().copied());
+        Err(Problem::Key {
+            message: format!("unknown key `{key}` in [preprocessor.community]"),
+            suggestion: did_you_mean(key, known).map(str::to_string),
+        })
+    }
+
+    /// `codeowners` or `contributing`: a data file's path, kept even when
+    /// it names no file (the directives that need it report it too).
+    fn apply_data_path(&mut self, key: &str, value: &Value) -> Result<(), Problem> {
+        let path = path(value)?;
+        let problem = self.missing_file(&path);
+        *match key {
+            "codeowners" => &mut self.codeowners,
+            _ => &mut self.contributing,
+        } = Some(path);
+        problem.map_or(Ok(()), Err)
     }
 
     /// What is wrong with a data-file path from book.toml, if anything: it

@@ -168,3 +168,25 @@ fn check_activity_takes_a_window_or_off() {
         "{problems:?}"
     );
 }
+
+/// Every key of the one list is documented in the guide's configuration
+/// chapter, and read (a key of the list is never unknown).
+#[test]
+fn every_key_is_documented_and_known() {
+    let guide = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("book/configuration.md"),
+    )
+    .expect("book/configuration.md");
+    for (key, _) in KEYS {
+        assert!(
+            guide.contains(&format!("`{key}`")),
+            "{key} is not in the guide"
+        );
+        let mut settings = Settings::read(&context(serde_json::json!({})), Generation::V05).0;
+        let result = settings.apply(key, &Value::Bool(true));
+        assert!(
+            !matches!(result, Err(Problem::Key { .. })),
+            "{key} is read as unknown"
+        );
+    }
+}
