@@ -7,6 +7,7 @@
 
 mod activity;
 mod assets;
+mod chapter;
 mod check;
 mod cmd;
 mod config;

@@ -5,12 +5,13 @@
 use std::io::Write;
 use std::sync::Arc;
 
+use crate::chapter::{self, Expanded, Resolved};
 use crate::check::{self, Checked};
 use crate::config::{Level, OnError, Settings};
 use crate::data::Data;
 use crate::date::Day;
 use crate::diagnostic::{Code, Diagnostic};
-use crate::expand::{self, Expanded, Registry, Run};
+use crate::expand::{self, Registry, Run};
 use crate::ids::HeadingTexts;
 use crate::index::BookIndex;
 use crate::mdbook::{self, Chapter};
@@ -140,7 +141,7 @@ fn run_stages<'a>(
     diagnostics.extend(drift);
     diagnostics.extend(activity);
     diagnostics.extend(redirects);
-    let mut resolved: Vec<Option<expand::Resolved>> = (0..chapters.len()).map(|_| None).collect();
+    let mut resolved: Vec<Option<Resolved>> = (0..chapters.len()).map(|_| None).collect();
     for (
         index,
         Checked {
@@ -168,7 +169,7 @@ fn run_stages<'a>(
 struct Answer<'a> {
     chapters: &'a [Chapter],
     expanded: Vec<Option<Box<Expanded>>>,
-    resolved: Vec<Option<expand::Resolved>>,
+    resolved: Vec<Option<Resolved>>,
 }
 
 impl Answer<'_> {
@@ -181,7 +182,7 @@ impl Answer<'_> {
             return None; // unchanged: not even decoded
         }
         let content = self.chapters.get(index)?.content.get();
-        expand::final_text(&content, expanded.as_deref(), resolved.as_ref())
+        chapter::final_text(&content, expanded.as_deref(), resolved.as_ref())
     }
 }
 

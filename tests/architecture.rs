@@ -278,7 +278,7 @@ fn only_mdbook_reads_mdbooks_settings() {
 #[test]
 fn one_place_makes_a_chapters_final_text() {
     // The splicing itself is private to `expand/` (the compiler checks).
-    let found = occurrences("final_text(", &["src/expand/mod.rs", "src/pipeline.rs"]);
+    let found = occurrences("final_text(", &["src/chapter/mod.rs", "src/pipeline.rs"]);
     assert!(
         found.is_empty(),
         "final text made elsewhere:\n{}",
@@ -427,4 +427,36 @@ fn one_table_of_code_facts() {
         "levels decided outside the code table:\n{}",
         found.join("\n")
     );
+}
+
+/// A chapter's text, once it leaves the expand pass, is read and made
+/// through `chapter/` alone: the index imports nothing of `expand/`, and the
+/// check pass only the seam through which it calls a link directive's
+/// `resolve` (`Call`, `Expansion`, `LinkCx`, `Run`).
+#[test]
+fn no_return_into_expand_after_a_chapter_leaves_it() {
+    let seam = ["Call", "Expansion", "LinkCx", "Run"];
+    let mut found = Vec::new();
+    for source in sources() {
+        let top = top(&source.module);
+        if top != "index" && top != "check" {
+            continue;
+        }
+        for path in source::paths(&source.code) {
+            let names: Vec<&str> = path.iter().map(String::as_str).collect();
+            if let ["crate", "expand", item, ..] = names[..]
+                && (top == "index" || !seam.contains(&item))
+            {
+                found.push(format!("{}: crate::expand::{item}", source.path.display()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "back into expand/:\n{}", found.join("\n"));
+}
+
+/// Only `chapter/` and `expand/` splice a chapter.
+#[test]
+fn only_chapter_and_expand_splice() {
+    let found = occurrences("splice::", &["src/chapter/", "src/expand/"]);
+    assert!(found.is_empty(), "spliced elsewhere:\n{}", found.join("\n"));
 }

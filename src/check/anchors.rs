@@ -10,8 +10,9 @@ use std::ops::Range;
 use memchr::memmem;
 
 use super::redirects;
+use crate::chapter::{ChapterMap, NotePlace};
 use crate::diagnostic::{Code, Diagnostic};
-use crate::expand::{ChapterMap, NotePlace, Run};
+use crate::expand::Run;
 use crate::ids::{self, BookIds, PageIds};
 use crate::index::BookIndex;
 use crate::paths;

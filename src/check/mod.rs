@@ -2,7 +2,7 @@
 //! anchor checked against the index of the expanded book. What it decides
 //! for a chapter (its links, the notes after broken links) goes to the
 //! write stage, which makes the chapter's final text with
-//! [`expand::final_text`](crate::expand::final_text).
+//! [`chapter::final_text`](crate::chapter::final_text).
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -14,9 +14,10 @@ pub mod owners;
 pub mod owners_files;
 pub mod redirects;
 
+use crate::chapter::{ChapterMap, Deferred, Expanded, NotePlace, Resolved};
 use crate::config::{Level, OnError};
 use crate::diagnostic::{Diagnostic, Location};
-use crate::expand::{ChapterMap, Deferred, Expanded, Expansion, LinkCx, NotePlace, Resolved, Run};
+use crate::expand::{Call, Expansion, LinkCx, Run};
 use crate::ids::{self, BookIds};
 use crate::index::BookIndex;
 use crate::intern::Interner;
@@ -139,7 +140,7 @@ fn resolve_links(
         .links
         .iter()
         .map(|link| {
-            let call = link.call();
+            let call = Call::of_pending(link);
             let result = match cx.run.registry.brace(link.name) {
                 Some(directive) => directive.resolve(&call, cx),
                 None => Ok(Expansion::Inline(String::new())),

@@ -4,6 +4,7 @@
 use std::ops::Range;
 
 use super::args::{self, Arg};
+use crate::chapter::PendingLink;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::files::LoadError;
 use crate::markdown::Placement;
@@ -113,4 +114,36 @@ pub enum Expansion {
     Inline(String),
     /// Block Markdown (lists, tables, headings, HTML blocks).
     Block(String),
+}
+
+/// A link directive's call kept for the check pass, and back.
+impl Call<'_> {
+    /// This call, kept with its ranges mapped through `to_chapter`.
+    pub fn pending(&self, to_chapter: impl Fn(Range<usize>) -> Range<usize>) -> PendingLink {
+        PendingLink {
+            name: self.name,
+            args: self.args.to_string(),
+            range: to_chapter(self.range.clone()),
+            name_range: to_chapter(self.name_range.clone()),
+            args_range: to_chapter(self.args_range.clone()),
+            placement: self.placement,
+            section_level: self.section_level,
+            in_link: self.in_link,
+        }
+    }
+
+    /// The call `link` kept, as the directive first saw it (in chapter
+    /// offsets).
+    pub fn of_pending(link: &PendingLink) -> Call<'_> {
+        Call {
+            name: link.name,
+            range: link.range.clone(),
+            name_range: link.name_range.clone(),
+            args: &link.args,
+            args_range: link.args_range.clone(),
+            placement: link.placement,
+            section_level: link.section_level,
+            in_link: link.in_link,
+        }
+    }
 }

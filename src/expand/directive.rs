@@ -14,9 +14,8 @@ use std::sync::Arc;
 
 use super::args::Arg;
 use super::call::{Call, Expansion, FenceBlock};
-use super::deferred::{AnchorRequest, Deferred, PendingLink};
-use super::marker;
 use super::scan::DirectiveNames;
+use crate::chapter::{AnchorRequest, Deferred, marker};
 use crate::config::Settings;
 use crate::data::Data;
 use crate::data::contributing::Contributing;
@@ -251,7 +250,7 @@ impl<'a> Cx<'a> {
     pub fn defer_link(&self, call: &Call<'_>) -> Expansion {
         let mut deferred = self.state.deferred.borrow_mut();
         let number = deferred.links.len();
-        let link = PendingLink::of(call, |range| self.range_in_chapter(range));
+        let link = call.pending(|range| self.range_in_chapter(range));
         deferred.links.push(link);
         Expansion::Inline(marker::marker(number))
     }

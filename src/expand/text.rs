@@ -4,7 +4,7 @@
 use super::call::Expansion;
 use super::directive::Cx;
 use super::scan::{self, Site};
-use super::splice::{Replacement, splice};
+use crate::chapter::splice::{Replacement, splice};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::markdown::{Placement, error_note};
 

@@ -10,9 +10,9 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
+use crate::chapter::Expanded;
 use crate::config::Settings;
 use crate::diagnostic::Suggestions;
-use crate::expand::Expanded;
 use crate::ids::{self, BookIds, HeadingTexts, Link, PageIds};
 use crate::mdbook::Chapter;
 

@@ -1,9 +1,8 @@
-//! What expanding a chapter leaves for the resolve stage: link directives'
+//! What expanding a chapter leaves for the check pass: link directives'
 //! calls, and the anchors of links directives generated.
 
 use std::ops::Range;
 
-use super::call::Call;
 use crate::diagnostic::Diagnostic;
 use crate::markdown::Placement;
 
@@ -27,36 +26,6 @@ pub struct PendingLink {
     pub section_level: u8,
     /// Whether the call is inside a link's text.
     pub in_link: bool,
-}
-
-impl PendingLink {
-    /// `call`, kept with its ranges mapped through `to_chapter`.
-    pub fn of(call: &Call<'_>, to_chapter: impl Fn(Range<usize>) -> Range<usize>) -> Self {
-        PendingLink {
-            name: call.name,
-            args: call.args.to_string(),
-            range: to_chapter(call.range.clone()),
-            name_range: to_chapter(call.name_range.clone()),
-            args_range: to_chapter(call.args_range.clone()),
-            placement: call.placement,
-            section_level: call.section_level,
-            in_link: call.in_link,
-        }
-    }
-
-    /// The call as the directive first saw it (in chapter offsets).
-    pub fn call(&self) -> Call<'_> {
-        Call {
-            name: self.name,
-            range: self.range.clone(),
-            name_range: self.name_range.clone(),
-            args: &self.args,
-            args_range: self.args_range.clone(),
-            placement: self.placement,
-            section_level: self.section_level,
-            in_link: self.in_link,
-        }
-    }
 }
 
 /// A link a directive generated (into a group description, say) whose

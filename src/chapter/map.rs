@@ -132,7 +132,7 @@ pub(super) fn with_notes(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::expand::splice::splice_with_spans;
+    use crate::chapter::splice::splice_with_spans;
 
     #[test]
     fn offsets_map_around_and_inside_replacements() {
