@@ -14,6 +14,7 @@ mod date;
 mod diagnostic;
 mod directives;
 mod expand;
+mod git;
 mod ids;
 mod index;
 mod intern;
