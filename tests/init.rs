@@ -248,3 +248,46 @@ fn init_without_people_files_writes_an_empty_roster_that_builds() {
         assert!(output.status.success(), "{mdbook:?}:\n{log}");
     }
 }
+
+/// Issue 38 (2): `init` takes no people file, CODEOWNERS or page that is a
+/// symbolic link out of the repository (the book would list what it leads
+/// to); a link inside the repository is taken.
+#[cfg(unix)]
+#[test]
+fn init_takes_no_file_linked_out_of_the_repository() {
+    use std::os::unix::fs::symlink;
+    let outside = tempfile::tempdir().expect("tempdir");
+    std::fs::write(outside.path().join("people.md"), "* Mallory (@mallory)\n").expect("write");
+    std::fs::write(outside.path().join("CODEOWNERS"), "* @mallory\n").expect("write");
+    let repo = repository(&[("docs-src/OWNERS.md", "* Ada (@ada)\n")]);
+    symlink(
+        outside.path().join("people.md"),
+        repo.path().join("MAINTAINERS.md"),
+    )
+    .expect("link");
+    symlink(
+        outside.path().join("people.md"),
+        repo.path().join("CONTRIBUTING.md"),
+    )
+    .expect("link");
+    symlink(
+        outside.path().join("CODEOWNERS"),
+        repo.path().join("CODEOWNERS"),
+    )
+    .expect("link");
+    symlink("docs-src/OWNERS.md", repo.path().join("OWNERS.md")).expect("link");
+    let (code, stdout, stderr) = init(repo.path(), &[]);
+    assert_eq!(code, 0, "{stderr}");
+    let toml = std::fs::read_to_string(repo.path().join("docs/book.toml")).expect("book.toml");
+    assert!(!toml.contains("MAINTAINERS.md"), "{toml}");
+    assert!(!toml.contains("CODEOWNERS"), "{toml}");
+    assert!(toml.contains("OWNERS.md"), "{toml}");
+    assert!(
+        !repo.path().join("docs/src/contributing.md").exists(),
+        "{stdout}"
+    );
+    assert!(
+        !repo.path().join("docs/src/code-owners.md").exists(),
+        "{stdout}"
+    );
+}

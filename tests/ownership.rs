@@ -307,3 +307,68 @@ fn an_owners_file_that_is_also_a_people_source_is_reported_once() {
         "{stderr}"
     );
 }
+
+/// Issue 38 (2): data files that are symbolic links out of the repository
+/// (OWNERS, a folder's OWNERS, CODEOWNERS, `maintainers.toml`,
+/// CONTRIBUTING.md) are never followed: the build says so, at the file,
+/// and quotes nothing of what they lead to.
+#[cfg(unix)]
+#[test]
+fn data_files_linked_out_of_the_repository_are_never_read() {
+    use std::os::unix::fs::symlink;
+    let outside = tempfile::tempdir().expect("tempdir");
+    let secret = outside.path().join("environ");
+    std::fs::write(
+        &secret,
+        "MY_SECRET_TOKEN=s3cr3t\nroot:x:0:0:root:/root:/bin/bash\n",
+    )
+    .expect("write");
+    let chapter =
+        "# Owners\n\n{{#codeowners}}\n\n{{#maintainers}}\n\n[guide](CONTRIBUTING.md#setup)\n";
+    for (links, settings) in [
+        (
+            &["OWNERS", "pkg/OWNERS", "book/maintainers.toml"][..],
+            json!({}),
+        ),
+        (
+            &["CODEOWNERS", "book/maintainers.toml", "CONTRIBUTING.md"][..],
+            json!({"contributing": "../CONTRIBUTING.md"}),
+        ),
+    ] {
+        let repo = repository(&[("pkg/a.rs", ""), ("pkg/OWNERS", "approvers:\n  - ada\n")]);
+        for link in links {
+            let at = repo.path().join(link);
+            let _ = std::fs::remove_file(&at);
+            symlink(&secret, &at).expect("symlink");
+        }
+        // Tracked by git, as in a pull request (a folder's walk lists no
+        // link).
+        std::fs::remove_dir_all(repo.path().join(".git")).expect("rm");
+        for args in [&["init", "-q"][..], &["add", "-A"][..]] {
+            let status = std::process::Command::new("git")
+                .args(args)
+                .current_dir(repo.path())
+                .output()
+                .expect("git runs");
+            assert!(status.status.success(), "{status:?}");
+        }
+        let result = build(repo.path(), settings, chapter);
+        let stderr = result.messages();
+        assert!(!stderr.contains("s3cr3t"), "{stderr}");
+        assert!(!stderr.contains("environ"), "{stderr}");
+        assert!(!stderr.contains("/bin/bash"), "{stderr}");
+        assert!(!stderr.contains("MY_SECRET"), "{stderr}");
+        assert!(!result.stdout.contains("MY_SECRET"), "{}", result.stdout);
+        for link in links {
+            let name = link.trim_start_matches("book/");
+            assert!(
+                stderr.contains(&format!("{name} is a symbolic link out of the repository")),
+                "{name}: {stderr}"
+            );
+        }
+        assert!(
+            stderr.contains("is a symbolic link out of the repository, which is never followed"),
+            "{stderr}"
+        );
+    }
+}

@@ -369,7 +369,8 @@ const HOSTILE_PATHS: &[&str] = &[
 #[test]
 fn paths_are_text_in_code_spans_in_every_context() {
     use pulldown_cmark::{Alignment, HeadingLevel};
-    let contexts: Vec<(&str, fn(Event<'static>) -> Vec<Event<'static>>)> = vec![
+    type Context = fn(Event<'static>) -> Vec<Event<'static>>;
+    let contexts: Vec<(&str, Context)> = vec![
         ("table", |code| {
             let mut events = vec![
                 Event::Start(Tag::Table(vec![Alignment::None, Alignment::None])),
