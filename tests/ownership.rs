@@ -134,7 +134,14 @@ fn every_form_of_the_directive_reads_an_owners_tree() {
     let repo = owners_repository();
     let chapter = "# Owners\n\n{{#codeowners}}\n\nGo code: {{#codeowners pkg/a.go}}.\n\nPeople: {{#codeowners pkg/a.go members}}.\n\n{{#codeowners coverage}}\n";
     let (page, stderr) = expanded(repo.path(), json!({"check-owners": "off"}), chapter);
-    assert!(stderr.is_empty(), "{stderr}");
+    // Issue 38 (19): an entry that cannot be a login is not an owner.
+    assert!(
+        stderr.contains(
+            "warning[C203]: `approvers` must be a list of logins: `<img src=x onerror=alert(1)>` is not a login"
+        ),
+        "{stderr}"
+    );
+    assert_eq!(stderr.matches("warning[").count(), 1, "{stderr}");
     insta::assert_snapshot!("owners_tree_markdown", page);
     let html = html_of(&page);
     assert!(!html.contains("<img"), "{html}");
@@ -323,8 +330,7 @@ fn data_files_linked_out_of_the_repository_are_never_read() {
         "MY_SECRET_TOKEN=s3cr3t\nroot:x:0:0:root:/root:/bin/bash\n",
     )
     .expect("write");
-    let chapter =
-        "# Owners\n\n{{#codeowners}}\n\n{{#maintainers}}\n\n[guide](CONTRIBUTING.md#setup)\n";
+    let chapter = "# Owners\n\n{{#codeowners}}\n\n{{#maintainers}}\n\n{{#contributing}}\n";
     for (links, settings) in [
         (
             &["OWNERS", "pkg/OWNERS", "book/maintainers.toml"][..],
@@ -371,4 +377,36 @@ fn data_files_linked_out_of_the_repository_are_never_read() {
             "{stderr}"
         );
     }
+}
+
+/// Issue 38 (19): an OWNERS entry that cannot be a login is skipped with
+/// one warning, also when the file is both a people source and part of
+/// the tree; it is neither an owner nor a person.
+#[test]
+fn an_owners_entry_that_cannot_be_a_login_is_one_warning() {
+    let repo = repository(&[
+        (
+            "OWNERS",
+            "approvers:\n  - ada\n  - \"{{#title Owned}}\"\n  - \"alice smith\"\n",
+        ),
+        ("pkg/a.rs", ""),
+    ]);
+    let settings = json!({
+        "people": [{"path": "../OWNERS", "format": "owners", "prefix": "root"}],
+        "ownership": "owners",
+    });
+    let result = build(
+        repo.path(),
+        settings,
+        "{{#codeowners pkg/a.rs}}\n\n{{#maintainers}}\n",
+    );
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    let stderr = result.messages();
+    for entry in ["{{#title Owned}}", "alice smith"] {
+        let warning = format!("`approvers` must be a list of logins: `{entry}` is not a login");
+        assert_eq!(stderr.matches(&warning).count(), 1, "{stderr}");
+    }
+    let page = result.contents(Shape::V05).remove(0);
+    assert!(!page.contains("alice smith"), "{page}");
+    assert!(!page.contains("Owned"), "{page}");
 }
