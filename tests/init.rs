@@ -291,3 +291,27 @@ fn init_takes_no_file_linked_out_of_the_repository() {
         "{stdout}"
     );
 }
+
+/// Issue 38 (17): `init` in a folder whose path is not UTF-8 refuses with
+/// one line saying why, and writes nothing.
+#[cfg(target_os = "linux")]
+#[test]
+fn init_refuses_a_path_that_is_not_utf8() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let folder = dir
+        .path()
+        .join(std::ffi::OsStr::from_bytes(b"proj\xff\xfe"));
+    std::fs::create_dir_all(folder.join(".git")).expect("mkdir");
+    std::fs::write(folder.join("MAINTAINERS.md"), "* Ada (@ada)\n").expect("write");
+    let before = snapshot(&folder);
+    let (code, stdout, stderr) = init(&folder, &[]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("is not UTF-8, and mdBook cannot build a book there; nothing changed"),
+        "{stderr}"
+    );
+    assert!(stdout.is_empty(), "{stdout}");
+    assert_eq!(snapshot(&folder), before);
+}

@@ -92,6 +92,17 @@ pub fn run(book_dir: Option<&Path>) -> std::process::ExitCode {
 /// book is made in a new folder beside `book` and renamed into place when
 /// whole, so that a failure leaves nothing behind.
 fn init(repository: &Path, book: &Path) -> Result<Vec<String>, String> {
+    // mdBook reads its book's path as UTF-8, and book.toml could not name
+    // the files between: a book it cannot build is not made (issue 38, 17).
+    if let Some(folder) = [book, repository]
+        .into_iter()
+        .find(|p| p.to_str().is_none())
+    {
+        return Err(format!(
+            "the path {} is not UTF-8, and mdBook cannot build a book there",
+            folder.display()
+        ));
+    }
     if book.exists() || book.is_symlink() {
         return Err(format!(
             "{} exists already (init makes a new book and never writes into a folder that is there)",
