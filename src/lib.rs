@@ -17,6 +17,7 @@ mod diagnostic;
 mod directives;
 mod expand;
 mod files;
+mod git;
 mod ids;
 mod index;
 mod intern;

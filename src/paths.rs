@@ -131,13 +131,15 @@ impl ShownPaths {
         Some(self.repository.as_path()).filter(|p| p.is_absolute())
     }
 
-    /// `name`, relative to `base` or absolute, as a full path.
+    /// `name`, relative to `base` or absolute, as a full path: its folder
+    /// resolved through symbolic links, the file named as it is (a file
+    /// that is a link is shown as the link, never as what it leads to).
     fn full(&self, base: &Path, name: &str) -> PathBuf {
-        let path = base.join(name);
+        let path = normalize(&base.join(name));
         if base.as_os_str().is_empty() {
-            return normalize(&path); // no book root: names stay relative
+            return path; // no book root: names stay relative
         }
-        path.canonicalize().unwrap_or_else(|_| normalize(&path))
+        in_real_folder(&path)
     }
 }
 
@@ -275,6 +277,20 @@ fn stage_beside(target: &Path, bytes: &[u8]) -> std::io::Result<tempfile::NamedT
     }
     staged.as_file().sync_all()?;
     Ok(staged)
+}
+
+/// `path` (normalised) with its folder resolved through symbolic links and
+/// its file name as it is: one name for one directory entry, whichever
+/// way it is reached, where a link is named as the link, never as what it
+/// leads to.
+pub fn in_real_folder(path: &Path) -> PathBuf {
+    let path = normalize(path);
+    match (path.parent(), path.file_name()) {
+        (Some(folder), Some(file)) if !folder.as_os_str().is_empty() => folder
+            .canonicalize()
+            .map_or_else(|_| path.clone(), |folder| folder.join(file)),
+        _ => path.canonicalize().unwrap_or(path),
+    }
 }
 
 /// The repository `folder` is in: the nearest folder holding `.git`.

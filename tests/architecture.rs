@@ -460,3 +460,15 @@ fn only_chapter_and_expand_splice() {
     let found = occurrences("splice::", &["src/chapter/", "src/expand/"]);
     assert!(found.is_empty(), "spliced elsewhere:\n{}", found.join("\n"));
 }
+
+/// `git` is started only through `src/git.rs`, which neutralises the
+/// settings of a checkout's configuration that could run a program.
+#[test]
+fn git_is_run_only_through_the_one_command() {
+    let found = occurrences("Command::new(\"git\")", &["src/git.rs"]);
+    assert!(
+        found.is_empty(),
+        "git started elsewhere:\n{}",
+        found.join("\n")
+    );
+}

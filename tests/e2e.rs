@@ -1087,3 +1087,111 @@ fn coverage_of_a_git_repository_renders_in_both_mdbooks() {
         }
     }
 }
+
+/// Folder names that would end a table row or a list item and start HTML
+/// or a link, if they were not text (issue 38, 1).
+#[cfg(unix)]
+const HOSTILE_FOLDERS: &[&str] = &[
+    "a\n<img src=x onerror=alert(1)>",
+    "b\r[click](javascript:alert(2))",
+    "c\n\n<script>alert(3)</script>",
+    "d|e`f``g",
+    "e\r\n- item\r\n# heading",
+    "x\u{1b}[2J\u{1b}]0;PWNED\u{7}",
+];
+
+/// Issue 38 (1): folders named with line breaks, carriage returns, `<`,
+/// `|` and backticks stay text in the `{{#codeowners coverage}}` table and
+/// in the OWNERS tree's `{{#codeowners}}` table, with both mdBooks: as
+/// many rows as folders, no element or link from a name.
+#[cfg(unix)]
+#[test]
+fn hostile_folder_names_are_text_in_every_table() {
+    for owners_tree in [false, true] {
+        let mut files: Vec<(String, String)> = vec![
+            ("docs/maintainers.toml".into(), PEOPLE.into()),
+            (
+                "docs/src/SUMMARY.md".into(),
+                "[Coverage](coverage.md)\n".into(),
+            ),
+            (
+                "docs/src/coverage.md".into(),
+                "# Coverage\n\n{{#codeowners coverage depth=1}}\n\n# Tree\n\n{{#codeowners}}\n\nAfter everything.\n".into(),
+            ),
+        ];
+        if owners_tree {
+            files.push(("OWNERS".into(), "approvers:\n  - soumith\n".into()));
+        } else {
+            files.push(("CODEOWNERS".into(), "* @soumith\n".into()));
+        }
+        for folder in HOSTILE_FOLDERS {
+            files.push((format!("{folder}/file.rs"), String::new()));
+            if owners_tree {
+                files.push((
+                    format!("{folder}/OWNERS"),
+                    "approvers:\n  - soumith\n".into(),
+                ));
+            }
+        }
+        let refs: Vec<(&str, &str)> = files
+            .iter()
+            .map(|(p, t)| (p.as_str(), t.as_str()))
+            .collect();
+        let repo = common::book_root(&refs);
+        std::fs::create_dir_all(repo.path().join(".git")).expect("mkdir");
+        let book = TestBook::new("", &[]);
+        std::fs::copy(
+            book.root().join("book.toml"),
+            repo.path().join("docs/book.toml"),
+        )
+        .expect("copy book.toml");
+        let docs = repo.path().join("docs");
+        for mdbook in Mdbook::all() {
+            let at = format!("{mdbook:?}, OWNERS tree: {owners_tree}");
+            let _ = std::fs::remove_dir_all(docs.join("book"));
+            let output = Command::new(mdbook.binary())
+                .arg("build")
+                .current_dir(&docs)
+                .env("PWD", &docs)
+                .env_remove("GITHUB_ACTIONS")
+                .output()
+                .expect("mdbook runs");
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert!(output.status.success(), "{at}: {stderr}");
+            let html = std::fs::read_to_string(docs.join("book/coverage.html")).expect("built");
+            let main = main_of(&html);
+            for forbidden in [
+                "<img",
+                "<script",
+                "<li",
+                "heading</h1>",
+                "<a href=\"javascript",
+            ] {
+                assert!(!main.contains(forbidden), "{at}: {forbidden:?} in\n{main}");
+            }
+            for url in common::html::markup(main) {
+                assert!(!url.contains("javascript:"), "{at}: {url} in\n{main}");
+            }
+            // Coverage: a row per top-level folder (the hostile ones,
+            // `docs/`, and the root's files); the tree: a row per OWNERS
+            // file, or the CODEOWNERS rule.
+            let rows = main.matches("<tr>").count();
+            let expected = if owners_tree {
+                (1 + HOSTILE_FOLDERS.len() + 1) + (1 + 1 + HOSTILE_FOLDERS.len())
+            } else {
+                (1 + HOSTILE_FOLDERS.len() + 1) + (1 + 1)
+            };
+            assert!(
+                rows >= expected,
+                "{at}: {rows} rows, not {expected}\n{main}"
+            );
+            assert_eq!(main.matches("<table").count(), 2, "{at}\n{main}");
+            assert!(main.contains("After everything."), "{at}\n{main}");
+            assert!(
+                main.contains("&lt;img src=x onerror=alert(1)&gt;"),
+                "{at}\n{main}"
+            );
+            assert!(main.contains("<code>d|e`f``g/</code>"), "{at}\n{main}");
+        }
+    }
+}

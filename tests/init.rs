@@ -248,3 +248,70 @@ fn init_without_people_files_writes_an_empty_roster_that_builds() {
         assert!(output.status.success(), "{mdbook:?}:\n{log}");
     }
 }
+
+/// Issue 38 (2): `init` takes no people file, CODEOWNERS or page that is a
+/// symbolic link out of the repository (the book would list what it leads
+/// to); a link inside the repository is taken.
+#[cfg(unix)]
+#[test]
+fn init_takes_no_file_linked_out_of_the_repository() {
+    use std::os::unix::fs::symlink;
+    let outside = tempfile::tempdir().expect("tempdir");
+    std::fs::write(outside.path().join("people.md"), "* Mallory (@mallory)\n").expect("write");
+    std::fs::write(outside.path().join("CODEOWNERS"), "* @mallory\n").expect("write");
+    let repo = repository(&[("docs-src/OWNERS.md", "* Ada (@ada)\n")]);
+    symlink(
+        outside.path().join("people.md"),
+        repo.path().join("MAINTAINERS.md"),
+    )
+    .expect("link");
+    symlink(
+        outside.path().join("people.md"),
+        repo.path().join("CONTRIBUTING.md"),
+    )
+    .expect("link");
+    symlink(
+        outside.path().join("CODEOWNERS"),
+        repo.path().join("CODEOWNERS"),
+    )
+    .expect("link");
+    symlink("docs-src/OWNERS.md", repo.path().join("OWNERS.md")).expect("link");
+    let (code, stdout, stderr) = init(repo.path(), &[]);
+    assert_eq!(code, 0, "{stderr}");
+    let toml = std::fs::read_to_string(repo.path().join("docs/book.toml")).expect("book.toml");
+    assert!(!toml.contains("MAINTAINERS.md"), "{toml}");
+    assert!(!toml.contains("CODEOWNERS"), "{toml}");
+    assert!(toml.contains("OWNERS.md"), "{toml}");
+    assert!(
+        !repo.path().join("docs/src/contributing.md").exists(),
+        "{stdout}"
+    );
+    assert!(
+        !repo.path().join("docs/src/code-owners.md").exists(),
+        "{stdout}"
+    );
+}
+
+/// Issue 38 (17): `init` in a folder whose path is not UTF-8 refuses with
+/// one line saying why, and writes nothing.
+#[cfg(target_os = "linux")]
+#[test]
+fn init_refuses_a_path_that_is_not_utf8() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let folder = dir
+        .path()
+        .join(std::ffi::OsStr::from_bytes(b"proj\xff\xfe"));
+    std::fs::create_dir_all(folder.join(".git")).expect("mkdir");
+    std::fs::write(folder.join("MAINTAINERS.md"), "* Ada (@ada)\n").expect("write");
+    let before = snapshot(&folder);
+    let (code, stdout, stderr) = init(&folder, &[]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("is not UTF-8, and mdBook cannot build a book there; nothing changed"),
+        "{stderr}"
+    );
+    assert!(stdout.is_empty(), "{stdout}");
+    assert_eq!(snapshot(&folder), before);
+}

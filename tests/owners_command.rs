@@ -709,3 +709,29 @@ fn owners_answers_agree_with_prows_algorithm_on_kubernetes_community() {
             .contains("parispittman")
     );
 }
+
+/// Issue 38 (18): a path is normalised before it is matched
+/// (`src/gen/../main.rs` is `src/main.rs`), and one that climbs out of the
+/// repository is refused: nothing is printed on stdout.
+#[test]
+fn paths_are_normalised_and_those_outside_the_repository_refused() {
+    if !available("owners paths", "git", &["--version"], "git") {
+        return;
+    }
+    let repo = codeowners_repository();
+    let book = repo.path().join("docs");
+    let direct = owners_json(&book, &["src/main.rs"]);
+    let climbed = owners_json(&book, &["src/gen/../main.rs"]);
+    assert_eq!(direct, climbed);
+    let (code, stdout, stderr) = owners(&book, &["src/main.rs", "d/../../x"]);
+    assert_eq!(code, 2, "{stdout}{stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(
+        stderr.contains(
+            "`d/../../x` is outside the repository: paths are relative to the repository root"
+        ),
+        "{stderr}"
+    );
+    let (code, _, stderr) = owners(&book, &["d/.."]);
+    assert_eq!(code, 0, "{stderr}");
+}

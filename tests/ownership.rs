@@ -134,7 +134,14 @@ fn every_form_of_the_directive_reads_an_owners_tree() {
     let repo = owners_repository();
     let chapter = "# Owners\n\n{{#codeowners}}\n\nGo code: {{#codeowners pkg/a.go}}.\n\nPeople: {{#codeowners pkg/a.go members}}.\n\n{{#codeowners coverage}}\n";
     let (page, stderr) = expanded(repo.path(), json!({"check-owners": "off"}), chapter);
-    assert!(stderr.is_empty(), "{stderr}");
+    // Issue 38 (19): an entry that cannot be a login is not an owner.
+    assert!(
+        stderr.contains(
+            "warning[C203]: `approvers` must be a list of logins: `<img src=x onerror=alert(1)>` is not a login"
+        ),
+        "{stderr}"
+    );
+    assert_eq!(stderr.matches("warning[").count(), 1, "{stderr}");
     insta::assert_snapshot!("owners_tree_markdown", page);
     let html = html_of(&page);
     assert!(!html.contains("<img"), "{html}");
@@ -322,4 +329,100 @@ fn an_owners_file_that_is_also_a_people_source_is_reported_once() {
         1,
         "{stderr}"
     );
+}
+
+/// Issue 38 (2): data files that are symbolic links out of the repository
+/// (OWNERS, a folder's OWNERS, CODEOWNERS, `maintainers.toml`,
+/// CONTRIBUTING.md) are never followed: the build says so, at the file,
+/// and quotes nothing of what they lead to.
+#[cfg(unix)]
+#[test]
+fn data_files_linked_out_of_the_repository_are_never_read() {
+    use std::os::unix::fs::symlink;
+    let outside = tempfile::tempdir().expect("tempdir");
+    let secret = outside.path().join("environ");
+    std::fs::write(
+        &secret,
+        "MY_SECRET_TOKEN=s3cr3t\nroot:x:0:0:root:/root:/bin/bash\n",
+    )
+    .expect("write");
+    let chapter = "# Owners\n\n{{#codeowners}}\n\n{{#maintainers}}\n\n{{#contributing}}\n";
+    for (links, settings) in [
+        (
+            &["OWNERS", "pkg/OWNERS", "book/maintainers.toml"][..],
+            json!({}),
+        ),
+        (
+            &["CODEOWNERS", "book/maintainers.toml", "CONTRIBUTING.md"][..],
+            json!({"contributing": "../CONTRIBUTING.md"}),
+        ),
+    ] {
+        let repo = repository(&[("pkg/a.rs", ""), ("pkg/OWNERS", "approvers:\n  - ada\n")]);
+        for link in links {
+            let at = repo.path().join(link);
+            let _ = std::fs::remove_file(&at);
+            symlink(&secret, &at).expect("symlink");
+        }
+        // Tracked by git, as in a pull request (a folder's walk lists no
+        // link).
+        std::fs::remove_dir_all(repo.path().join(".git")).expect("rm");
+        for args in [&["init", "-q"][..], &["add", "-A"][..]] {
+            let status = std::process::Command::new("git")
+                .args(args)
+                .current_dir(repo.path())
+                .output()
+                .expect("git runs");
+            assert!(status.status.success(), "{status:?}");
+        }
+        let result = build(repo.path(), settings, chapter);
+        let stderr = result.messages();
+        assert!(!stderr.contains("s3cr3t"), "{stderr}");
+        assert!(!stderr.contains("environ"), "{stderr}");
+        assert!(!stderr.contains("/bin/bash"), "{stderr}");
+        assert!(!stderr.contains("MY_SECRET"), "{stderr}");
+        assert!(!result.stdout.contains("MY_SECRET"), "{}", result.stdout);
+        for link in links {
+            let name = link.trim_start_matches("book/");
+            assert!(
+                stderr.contains(&format!("{name} is a symbolic link out of the repository")),
+                "{name}: {stderr}"
+            );
+        }
+        assert!(
+            stderr.contains("is a symbolic link out of the repository, which is never followed"),
+            "{stderr}"
+        );
+    }
+}
+
+/// Issue 38 (19): an OWNERS entry that cannot be a login is skipped with
+/// one warning, also when the file is both a people source and part of
+/// the tree; it is neither an owner nor a person.
+#[test]
+fn an_owners_entry_that_cannot_be_a_login_is_one_warning() {
+    let repo = repository(&[
+        (
+            "OWNERS",
+            "approvers:\n  - ada\n  - \"{{#title Owned}}\"\n  - \"alice smith\"\n",
+        ),
+        ("pkg/a.rs", ""),
+    ]);
+    let settings = json!({
+        "people": [{"path": "../OWNERS", "format": "owners", "prefix": "root"}],
+        "ownership": "owners",
+    });
+    let result = build(
+        repo.path(),
+        settings,
+        "{{#codeowners pkg/a.rs}}\n\n{{#maintainers}}\n",
+    );
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    let stderr = result.messages();
+    for entry in ["{{#title Owned}}", "alice smith"] {
+        let warning = format!("`approvers` must be a list of logins: `{entry}` is not a login");
+        assert_eq!(stderr.matches(&warning).count(), 1, "{stderr}");
+    }
+    let page = result.contents(Shape::V05).remove(0);
+    assert!(!page.contains("alice smith"), "{page}");
+    assert!(!page.contains("Owned"), "{page}");
 }

@@ -177,3 +177,33 @@ fn what_cannot_run_or_read_is_said() {
     );
     assert!(stdout.contains("@bob"), "{stdout}");
 }
+
+/// Issue 38 (10): a Markdown roster is read without smart punctuation,
+/// whatever the book's setting: `--`, `'`, `"` and `...` in names and
+/// e-mails reach the roster (and `roster --format toml`) as written.
+#[test]
+fn a_markdown_roster_is_read_without_smart_punctuation() {
+    let people = "# Maintainers\n\n\
+* Jo D'Angelo (@jo) first--last@example.com\n";
+    for html in ["", "\n[output.html]\nsmart-punctuation = true\n"] {
+        let book = book_root(&[
+            (
+                "book.toml",
+                &format!(
+                    "[book]\ntitle = \"T\"\n\n[preprocessor.community]\npeople = \"MAINTAINERS.md\"\n{html}"
+                ),
+            ),
+            ("MAINTAINERS.md", people),
+        ]);
+        for format in ["json", "toml"] {
+            let (code, stdout, stderr) = roster(book.path(), &["--format", format]);
+            assert_eq!(code, 0, "{stderr}");
+            for written in ["first--last@example.com", "Jo D'Angelo"] {
+                assert!(stdout.contains(written), "{written} in {html:?}: {stdout}");
+            }
+            for smart in ['–', '’'] {
+                assert!(!stdout.contains(smart), "{smart} in {html:?}: {stdout}");
+            }
+        }
+    }
+}

@@ -87,18 +87,11 @@ pub enum End {
     Stopped,
 }
 
-/// `git -C repo` with the environment a hook or a wrapper may set cleared,
-/// so that the repository is the one the book is in.
+/// `git -C repo`, run as [`crate::git::command`] runs it: the repository
+/// is the one the book is in, and its configuration runs no program.
 fn git(repo: &Path) -> Command {
-    let mut command = Command::new("git");
-    command
-        .arg("-C")
-        .arg(repo)
-        .env_remove("GIT_DIR")
-        .env_remove("GIT_WORK_TREE")
-        .env_remove("GIT_INDEX_FILE")
-        .env_remove("GIT_NAMESPACE")
-        .stdin(Stdio::null());
+    let mut command = crate::git::command();
+    command.arg("-C").arg(repo);
     command
 }
 
@@ -138,13 +131,15 @@ pub fn log(
     visit: &mut dyn FnMut(&Commit<'_>) -> bool,
 ) -> Result<(usize, End), String> {
     let mut command = git(repo);
+    command.args(["-c", "i18n.logOutputEncoding=UTF-8"]);
     command.args([
-        "-c",
-        "log.showSignature=false",
-        "-c",
-        "i18n.logOutputEncoding=UTF-8",
+        "log",
+        "--no-color",
+        "--no-use-mailmap",
+        "--no-ext-diff",
+        "--no-textconv",
+        FORMAT,
     ]);
-    command.args(["log", "--no-color", "--no-use-mailmap", FORMAT]);
     // git flushes its output after every commit when it goes to a pipe: a
     // write, a read and two context switches per commit, which took more
     // time than the log itself. Buffered, it writes in blocks.
@@ -253,5 +248,49 @@ mod tests {
             "abc", "a", "a", "a", "a", "c", "c", "c", "c", "soon", "1", "",
         ];
         assert!(Commit::parse(&undated.join("\0")).is_none());
+    }
+
+    use crate::git::hostile;
+
+    #[test]
+    fn git_rev_parse_is_shallow_runs_nothing_the_checkout_configures() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let marker = hostile::repository(dir.path(), false);
+        assert_eq!(is_shallow(dir.path()), Ok(false));
+        let marker_missing = hostile::repository(&tempdir_with(&dir, "b"), true);
+        let _ = is_shallow(&dir.path().join("b"));
+        assert_eq!(hostile::ran(&marker), None);
+        assert_eq!(hostile::ran(&marker_missing), None);
+    }
+
+    #[test]
+    fn git_rev_parse_verify_runs_nothing_the_checkout_configures() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let marker = hostile::repository(dir.path(), true);
+        assert!(!is_unborn(dir.path()));
+        assert_eq!(hostile::ran(&marker), None);
+    }
+
+    #[test]
+    fn git_log_runs_nothing_the_checkout_configures() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let marker = hostile::repository(dir.path(), false);
+        let (commits, end) = log(dir.path(), None, &mut |_| true).expect("read");
+        assert_eq!((commits, end), (1, End::Root));
+        assert_eq!(hostile::ran(&marker), None);
+    }
+
+    #[test]
+    fn git_log_fetches_no_missing_commit_from_a_promisor_remote() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let marker = hostile::repository(dir.path(), true);
+        assert!(log(dir.path(), None, &mut |_| true).is_err());
+        assert_eq!(hostile::ran(&marker), None);
+    }
+
+    fn tempdir_with(dir: &tempfile::TempDir, name: &str) -> std::path::PathBuf {
+        let path = dir.path().join(name);
+        std::fs::create_dir_all(&path).expect("mkdir");
+        path
     }
 }

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use crate::config::Settings;
 use crate::diagnostic::{Code, Diagnostic, SourceFile};
-use crate::files::{MAX_DATA_FILE, read_text};
+use crate::files::{MAX_DATA_FILE, read_text_following_links};
 use crate::mdbook::config::{parse_book_toml, plugin_table};
 use crate::mdbook::{Context, Generation};
 use crate::paths::ShownPaths;
@@ -41,7 +41,7 @@ impl LoadedBook {
         }
         // Named relative to the book root, as every file of the book is.
         let name = "book.toml".to_string();
-        let text = read_text(&path, MAX_DATA_FILE)
+        let text = read_text_following_links(&path, MAX_DATA_FILE)
             .map_err(|e| NotABook(cannot_run(e.describe(&name)).at_path(&name)))?;
         let book_toml = Arc::new(SourceFile::new(name, text));
         let config = parse_book_toml(&book_toml.text).map_err(|e| {

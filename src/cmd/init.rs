@@ -92,6 +92,17 @@ pub fn run(book_dir: Option<&Path>) -> std::process::ExitCode {
 /// book is made in a new folder beside `book` and renamed into place when
 /// whole, so that a failure leaves nothing behind.
 fn init(repository: &Path, book: &Path) -> Result<Vec<String>, String> {
+    // mdBook reads its book's path as UTF-8, and book.toml could not name
+    // the files between: a book it cannot build is not made (issue 38, 17).
+    if let Some(folder) = [book, repository]
+        .into_iter()
+        .find(|p| p.to_str().is_none())
+    {
+        return Err(format!(
+            "the path {} is not UTF-8, and mdBook cannot build a book there",
+            folder.display()
+        ));
+    }
     if book.exists() || book.is_symlink() {
         return Err(format!(
             "{} exists already (init makes a new book and never writes into a folder that is there)",
@@ -181,13 +192,20 @@ fn write_new(path: &Path, text: &str) -> Result<(), String> {
         .map_err(|e| format!("{}: {e}", path.display()))
 }
 
+/// Whether `path` is a file the book may read: a regular file, or a
+/// symbolic link to one that stays in the repository (a link out of it is
+/// never followed, by `init` or by the build).
+fn is_data_file(path: &Path) -> bool {
+    path.is_file() && crate::files::within_repository(path).is_ok()
+}
+
 /// What `repository` holds.
 fn find(repository: &Path) -> Found {
     let first = |names: &[&str]| -> Option<PathBuf> {
         FOLDERS.iter().find_map(|folder| {
             names.iter().find_map(|name| {
                 let path = Path::new(folder).join(name);
-                repository.join(&path).is_file().then_some(path)
+                is_data_file(&repository.join(&path)).then_some(path)
             })
         })
     };
@@ -199,7 +217,7 @@ fn find(repository: &Path) -> Found {
         codeowners: FILE_LOCATIONS
             .iter()
             .map(PathBuf::from)
-            .find(|p| repository.join(p).is_file()),
+            .find(|p| is_data_file(&repository.join(p))),
         ..Found::default()
     };
     for name in [
@@ -213,7 +231,7 @@ fn find(repository: &Path) -> Found {
             found.people.push((path, None, None));
         }
     }
-    if repository.join("OWNERS").is_file() {
+    if is_data_file(&repository.join("OWNERS")) {
         let prefix = owners_prefix(repository);
         found
             .people

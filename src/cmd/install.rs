@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use toml_edit::{Array, Decor, DocumentMut, InlineTable, Item, Key, Table, Value};
 
 use crate::assets;
-use crate::files::{MAX_DATA_FILE, ReadError, decode, read_bytes};
+use crate::files::{MAX_DATA_FILE, ReadError, decode, read_bytes_following_links};
 use crate::mdbook::PREPROCESSOR_NAME;
 use crate::paths::{PreparedWrite, normalize, prepare_write};
 
@@ -154,7 +154,7 @@ impl TomlFile {
     /// link) of at most [`MAX_DATA_FILE`] bytes of UTF-8.
     fn read(path: &Path) -> Result<TomlFile, InstallError> {
         let failed = |e| InstallError::Read(path.to_path_buf(), e);
-        let bytes = read_bytes(path, MAX_DATA_FILE).map_err(failed)?;
+        let bytes = read_bytes_following_links(path, MAX_DATA_FILE).map_err(failed)?;
         let bom = bytes.starts_with("\u{feff}".as_bytes());
         let text = decode(bytes).map_err(failed)?;
         let crlf = (text.find('\n')).is_some_and(|end| text[..end].ends_with('\r'));
@@ -199,7 +199,7 @@ fn asset_writes(
     ] {
         let asset = book_dir.join(file);
         // Read no more than it takes to tell whether it is this version.
-        let verb = match read_bytes(&asset, content.len() as u64) {
+        let verb = match read_bytes_following_links(&asset, content.len() as u64) {
             Ok(current) if current == content.as_bytes() => continue,
             Ok(_) | Err(ReadError::TooBig { .. }) => "updated",
             Err(ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => "wrote",

@@ -76,6 +76,18 @@ pub fn run(options: &OwnersOptions<'_>) -> u8 {
         say(&mut stderr, &problems);
         return 2;
     }
+    let outside: Vec<_> = (options.paths.iter())
+        .filter(|p| in_repository(p).is_none())
+        .map(|p| {
+            cannot_run(format!(
+                "`{p}` is outside the repository: paths are relative to the repository root"
+            ))
+        })
+        .collect();
+    if !outside.is_empty() {
+        say(&mut stderr, &outside);
+        return 2;
+    }
     let data = Data::default();
     let loaded = load(&settings, &data, options.coverage);
     // The roster's problems are printed with the others.
@@ -115,6 +127,31 @@ pub fn run(options: &OwnersOptions<'_>) -> u8 {
         Ok(()) => 0,
         Err(_) => 2,
     }
+}
+
+/// `path` (relative to the repository root; a leading `/` or `./` is the
+/// root) as the repository names it: `.` and empty segments dropped, each
+/// `..` taking back the segment before it, a folder's trailing `/` kept
+/// (`d/../x/` is `x/`). `None` when a `..` climbs above the root (issue
+/// 38, 18).
+fn in_repository(path: &str) -> Option<String> {
+    let mut segments: Vec<&str> = Vec::new();
+    for segment in path.split('/') {
+        match segment {
+            "" | "." => {}
+            ".." => {
+                segments.pop()?;
+            }
+            name => segments.push(name),
+        }
+    }
+    let mut out = segments.join("/");
+    let last = path.rsplit('/').next().unwrap_or_default();
+    let folder = path.ends_with('/') || matches!(last, "." | "..");
+    if folder && !out.is_empty() {
+        out.push('/');
+    }
+    Some(out)
 }
 
 type Loaded = (
@@ -200,11 +237,7 @@ impl Report<'_> {
             return self.repository.files().to_vec();
         }
         (options.paths.iter())
-            .map(|p| {
-                p.trim_start_matches("./")
-                    .trim_start_matches('/')
-                    .to_string()
-            })
+            .filter_map(|p| in_repository(p))
             .collect()
     }
 
@@ -438,4 +471,32 @@ fn human_owners(owners: &[OwnerJson]) -> String {
         })
         .collect();
     shown.join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::in_repository;
+
+    /// Issue 38 (18): paths are normalised, and those above the root are
+    /// refused.
+    #[test]
+    fn paths_are_normalised_and_none_leaves_the_repository() {
+        for (asked, named) in [
+            ("src/main.rs", Some("src/main.rs")),
+            ("./src//main.rs", Some("src/main.rs")),
+            ("/docs/", Some("docs/")),
+            ("d/../x", Some("x")),
+            ("d/../x/", Some("x/")),
+            ("d/e/..", Some("d/")),
+            ("d/./e", Some("d/e")),
+            ("d/..", Some("")),
+            ("d/../../x", None),
+            ("..", None),
+            ("../x", None),
+            ("/../x", None),
+            ("a/b/../../../etc/passwd", None),
+        ] {
+            assert_eq!(in_repository(asked).as_deref(), named, "{asked}");
+        }
+    }
 }

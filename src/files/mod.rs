@@ -42,6 +42,10 @@ pub enum ReadError {
     /// device such as `/dev/zero`, a socket), named as what it is: it is
     /// never read, since opening or reading it could block or never end.
     NotAFile(&'static str),
+    /// The path leads, through a symbolic link (the file's or a folder's),
+    /// out of the repository it is in: it is never followed, and nothing
+    /// of what it leads to is read or quoted.
+    OutsideRepository,
     /// The file is larger than the limit for its kind; it is not read.
     TooBig {
         /// Its size in bytes.
@@ -67,6 +71,9 @@ impl ReadError {
             ReadError::NotAFile(kind) => format!(
                 "{display} is not a regular file but {kind} (a FIFO, device or socket is never read)"
             ),
+            ReadError::OutsideRepository => format!(
+                "{display} is a symbolic link out of the repository, which is never followed"
+            ),
             ReadError::TooBig { size, limit } => format!(
                 "{display} is {size} bytes, more than the {} MiB mdbook-community reads",
                 limit / (1024 * 1024)
@@ -82,15 +89,44 @@ pub fn read_text(path: &Path, limit: u64) -> Result<String, ReadError> {
     decode(read_bytes(path, limit)?)
 }
 
-/// The bytes of the regular file at `path` (a symbolic link is followed),
-/// when it has at most `limit` of them. Anything else is refused before it
-/// is opened: a FIFO would block the build and a device could be endless.
-/// What is opened is looked at again before it is read (on Unix it is
-/// opened without waiting for a FIFO's writer), so that a file replaced by
-/// a FIFO in between cannot block either.
+/// Reads `path` as text, as [`read_bytes_following_links`] reads it.
+pub fn read_text_following_links(path: &Path, limit: u64) -> Result<String, ReadError> {
+    decode(read_bytes_following_links(path, limit)?)
+}
+
+/// The bytes of the regular file at `path` (a symbolic link is followed
+/// when it stays in the repository, see [`within_repository`]), when it
+/// has at most `limit` of them. Anything else is refused before it is
+/// opened: a link out of the repository could quote any file of the
+/// machine (`/proc/self/environ`) in a public log or page, a FIFO would
+/// block the build and a device could be endless. What is opened is looked
+/// at again before it is read (on Unix it is opened without waiting for a
+/// FIFO's writer), so that a file replaced by a FIFO in between cannot
+/// block either.
 pub fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
+    let metadata = std::fs::metadata(path).map_err(ReadError::Io)?;
+    within_repository(path)?;
+    read_regular(path, &metadata, limit)
+}
+
+/// As [`read_bytes`], following a symbolic link wherever it leads: for
+/// `book.toml` and the files `install` writes, which are edited at their
+/// target (`book.toml` names the commands mdBook runs: it is trusted as
+/// mdBook trusts it), never for data.
+pub fn read_bytes_following_links(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
+    let metadata = std::fs::metadata(path).map_err(ReadError::Io)?;
+    read_regular(path, &metadata, limit)
+}
+
+/// The bytes of `path`, whose `metadata` was just read, when it is a
+/// regular file of at most `limit` bytes.
+fn read_regular(
+    path: &Path,
+    metadata: &std::fs::Metadata,
+    limit: u64,
+) -> Result<Vec<u8>, ReadError> {
     use std::io::Read;
-    regular_file(&std::fs::metadata(path).map_err(ReadError::Io)?)?;
+    regular_file(metadata)?;
     let file = open_without_waiting(path).map_err(ReadError::Io)?;
     let metadata = file.metadata().map_err(ReadError::Io)?;
     regular_file(&metadata)?;
@@ -113,6 +149,69 @@ pub fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
         });
     }
     Ok(bytes)
+}
+
+/// `Ok` unless `path` is in a repository (a folder above it holds `.git`)
+/// and leads out of it through a symbolic link: the file's own, or a
+/// folder's between the repository root and the file. A link that stays
+/// in the repository is followed. A path outside any repository (one
+/// `book.toml` names outside it, say) is read as named: only what the
+/// repository holds can be changed by a pull request.
+///
+/// Only when a link is on the way is anything resolved: a plain file
+/// costs a `stat` of `.git` per folder up to the root and an `lstat` per
+/// folder below it.
+pub fn within_repository(path: &Path) -> Result<(), ReadError> {
+    let Ok(absolute) = std::path::absolute(path) else {
+        return Ok(());
+    };
+    let absolute = crate::paths::normalize(&absolute);
+    let Some(root) = repository_root(&absolute) else {
+        return Ok(());
+    };
+    let Ok(below) = absolute.strip_prefix(&root) else {
+        return Ok(());
+    };
+    let mut at = root.clone();
+    let mut linked = false;
+    for component in below.components() {
+        at.push(component);
+        if std::fs::symlink_metadata(&at).is_ok_and(|m| m.file_type().is_symlink()) {
+            linked = true;
+            break;
+        }
+    }
+    if !linked {
+        return Ok(());
+    }
+    let (Ok(real_root), Ok(real)) = (root.canonicalize(), absolute.canonicalize()) else {
+        // A link that leads nowhere: opening it says so.
+        return Ok(());
+    };
+    if real.starts_with(&real_root) {
+        Ok(())
+    } else {
+        Err(ReadError::OutsideRepository)
+    }
+}
+
+/// The repository `absolute` (normalised) is in: the nearest folder above
+/// it holding `.git`, not counting a folder that is itself a symbolic link
+/// (a link to another repository is a way out of this one), unless no
+/// other is found (the repository reached through a link).
+fn repository_root(absolute: &Path) -> Option<PathBuf> {
+    let mut first_linked = None;
+    for folder in absolute.ancestors().skip(1) {
+        if std::fs::symlink_metadata(folder.join(".git")).is_err() {
+            continue;
+        }
+        let is_link = std::fs::symlink_metadata(folder).is_ok_and(|m| m.file_type().is_symlink());
+        if !is_link {
+            return Some(folder.to_path_buf());
+        }
+        first_linked.get_or_insert_with(|| folder.to_path_buf());
+    }
+    first_linked
 }
 
 /// `Ok` for a regular file, or a folder (which then fails to read, with

@@ -74,3 +74,68 @@ fn what_is_not_a_regular_file_is_named_and_never_blocks() {
         Err(ReadError::NotAFile("a FIFO"))
     ));
 }
+
+/// Issue 38 (2): in a repository, a data file that is a symbolic link out
+/// of it, or that is reached through a folder linked out of it, is never
+/// read, and its error quotes nothing of the target; a link that stays in
+/// the repository is followed; a file outside any repository is read as
+/// named.
+#[cfg(unix)]
+#[test]
+fn links_out_of_the_repository_are_never_followed() {
+    use std::os::unix::fs::symlink;
+    let outside = tempfile::tempdir().expect("tempdir");
+    std::fs::write(outside.path().join("secret"), "MY_SECRET_TOKEN=1\n").expect("write");
+    std::fs::create_dir_all(outside.path().join("other/.git")).expect("mkdir");
+    std::fs::write(outside.path().join("other/OWNERS"), "MY_SECRET_TOKEN=2\n").expect("write");
+    let repo = tempfile::tempdir().expect("tempdir");
+    let root = repo.path();
+    std::fs::create_dir_all(root.join(".git")).expect("mkdir");
+    std::fs::create_dir_all(root.join("docs")).expect("mkdir");
+    std::fs::write(root.join("docs/real.toml"), "inside\n").expect("write");
+    symlink(outside.path().join("secret"), root.join("OWNERS")).expect("symlink");
+    symlink("docs/real.toml", root.join("maintainers.toml")).expect("symlink");
+    symlink(outside.path(), root.join("linked")).expect("symlink");
+    symlink(outside.path().join("other"), root.join("other")).expect("symlink");
+    symlink("../..", root.join("docs/up")).expect("symlink");
+    let refused = |path: &Path| match read_bytes(path, MAX_DATA_FILE) {
+        Err(e @ ReadError::OutsideRepository) => {
+            let said = e.describe("OWNERS");
+            assert!(!said.contains("MY_SECRET"), "{said}");
+            assert_eq!(
+                said,
+                "OWNERS is a symbolic link out of the repository, which is never followed"
+            );
+            true
+        }
+        other => panic!("{}: {other:?}", path.display()),
+    };
+    assert!(refused(&root.join("OWNERS")));
+    assert!(refused(&root.join("linked/secret")));
+    assert!(refused(&root.join("other/OWNERS")));
+    assert!(refused(&root.join("docs/../OWNERS")));
+    let outside_name = outside.path().file_name().expect("a name");
+    if root.parent() == outside.path().parent() {
+        assert!(refused(
+            &root.join("docs/up").join(outside_name).join("secret")
+        ));
+    }
+    // Inside: followed.
+    let inside = read_bytes(&root.join("maintainers.toml"), MAX_DATA_FILE).expect("read");
+    assert_eq!(inside, b"inside\n");
+    // From a folder of the repository, relative.
+    let here = std::env::current_dir().expect("cwd");
+    let relative = crate::paths::relative_path(&here, &root.join("OWNERS"));
+    assert!(matches!(
+        read_bytes(&relative, MAX_DATA_FILE),
+        Err(ReadError::OutsideRepository)
+    ));
+    // Outside any repository: read as named.
+    let plain = tempfile::tempdir().expect("tempdir");
+    symlink(
+        outside.path().join("secret"),
+        plain.path().join("people.toml"),
+    )
+    .expect("symlink");
+    assert!(read_bytes(&plain.path().join("people.toml"), MAX_DATA_FILE).is_ok());
+}

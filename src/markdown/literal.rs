@@ -80,7 +80,7 @@ impl Spelling {
                     code_block = Some((info, String::new()));
                 }
                 Event::Text(text) => out.push(Event::Text(self.text(&text).into())),
-                Event::Code(code) if needs_html(&code) => {
+                Event::Code(code) if span_needs_html(&code) => {
                     // Between the tags is Markdown again: literal text.
                     let html = format!("<code>{}</code>", literal(&code));
                     out.push(Event::InlineHtml(html.into()));
@@ -173,6 +173,15 @@ impl Spelling {
 /// could pass for a placeholder.
 fn needs_html(code: &str) -> bool {
     code.contains("{{") || code.contains("}}") || code.chars().any(|c| c >= '\u{F0000}')
+}
+
+/// Whether a code span must be written as HTML: as [`needs_html`], or it
+/// holds a line break or another control character. A code span cannot
+/// escape one, and a line break in it ends a table row, a list item or a
+/// heading, after which the rest of a file name would be read as Markdown
+/// (issue 38, 1).
+fn span_needs_html(code: &str) -> bool {
+    needs_html(code) || code.chars().any(char::is_control)
 }
 
 /// A code block as events: as it is, or, when it holds `{{`, as an HTML

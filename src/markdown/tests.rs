@@ -339,3 +339,140 @@ fn notes_show_the_messages_code_spans_as_code() {
         ]
     );
 }
+
+/// File and folder names that could end a table row, a list item or a
+/// heading, open HTML or close a code span.
+const HOSTILE_PATHS: &[&str] = &[
+    "a\n<img src=x onerror=alert(1)>",
+    "b\r[click](javascript:alert(2))",
+    "c\n\n<script>alert(3)</script>",
+    "d\r\n- item\r\n# heading",
+    "e|f<g>`h``i",
+    "`lead/",
+    "trail`/",
+    " ` ",
+    "x\u{1b}[31my\u{7}",
+    "tab\there/",
+    "{{#include /etc/passwd}}/",
+    "u\u{2028}v\u{85}w",
+    "ends\\",
+    "two  \nspaces",
+    "<!-- open",
+    "```",
+    "&amp; &#60;",
+];
+
+/// Issue 38 (1): a path in a code span is text in a table cell, a list
+/// item, a heading and a paragraph: the same rows, cells, items and
+/// headings as a plain path, no element but `<code>`, and its characters
+/// shown (line breaks as spaces, as in any code span).
+#[test]
+fn paths_are_text_in_code_spans_in_every_context() {
+    use pulldown_cmark::{Alignment, HeadingLevel};
+    type Context = fn(Event<'static>) -> Vec<Event<'static>>;
+    let contexts: Vec<(&str, Context)> = vec![
+        ("table", |code| {
+            let mut events = vec![
+                Event::Start(Tag::Table(vec![Alignment::None, Alignment::None])),
+                Event::Start(Tag::TableHead),
+                Event::Start(Tag::TableCell),
+                Event::Text("Folder".into()),
+                Event::End(TagEnd::TableCell),
+                Event::Start(Tag::TableCell),
+                Event::Text("Files".into()),
+                Event::End(TagEnd::TableCell),
+                Event::End(TagEnd::TableHead),
+            ];
+            for _ in 0..2 {
+                events.extend([
+                    Event::Start(Tag::TableRow),
+                    Event::Start(Tag::TableCell),
+                    code.clone(),
+                    Event::End(TagEnd::TableCell),
+                    Event::Start(Tag::TableCell),
+                    Event::Text("1".into()),
+                    Event::End(TagEnd::TableCell),
+                    Event::End(TagEnd::TableRow),
+                ]);
+            }
+            events.push(Event::End(TagEnd::Table));
+            events
+        }),
+        ("list", |code| {
+            vec![
+                Event::Start(Tag::List(None)),
+                Event::Start(Tag::Item),
+                code.clone(),
+                Event::Text(" x".into()),
+                Event::End(TagEnd::Item),
+                Event::Start(Tag::Item),
+                code,
+                Event::End(TagEnd::Item),
+                Event::End(TagEnd::List(false)),
+            ]
+        }),
+        ("heading", |code| {
+            let heading = || Tag::Heading {
+                level: HeadingLevel::H2,
+                id: None,
+                classes: Vec::new(),
+                attrs: Vec::new(),
+            };
+            vec![
+                Event::Start(heading()),
+                Event::Text("Owners of ".into()),
+                code.clone(),
+                Event::End(TagEnd::Heading(HeadingLevel::H2)),
+                Event::Start(Tag::Paragraph),
+                code,
+                Event::End(TagEnd::Paragraph),
+            ]
+        }),
+    ];
+    let structure = |html: &str| -> Vec<String> {
+        html.split('<')
+            .skip(1)
+            .map(|tag| {
+                tag.split(['>', ' ', '\n'])
+                    .next()
+                    .unwrap_or_default()
+                    .to_string()
+            })
+            .collect()
+    };
+    let html_of = |markdown: &str| {
+        let mut html = String::new();
+        pulldown_cmark::html::push_html(
+            &mut html,
+            pulldown_cmark::Parser::new_ext(markdown, Options::all()),
+        );
+        html
+    };
+    let visible = |text: &str| -> String { text.chars().filter(|c| !c.is_whitespace()).collect() };
+    for (context, events) in &contexts {
+        let plain = html_of(&to_markdown(
+            events(Event::Code("plain".into())),
+            Options::all(),
+        ));
+        for path in HOSTILE_PATHS {
+            let markdown = to_markdown(events(Event::Code((*path).into())), Options::all());
+            assert!(
+                !markdown.contains("{{"),
+                "{path:?} in a {context}: {markdown}"
+            );
+            let html = html_of(&markdown);
+            assert_eq!(
+                structure(&html),
+                structure(&plain),
+                "{path:?} in a {context}:\n{markdown}\n{html}"
+            );
+            let mut escaped = String::new();
+            let _ = pulldown_cmark_escape::escape_html(&mut escaped, path);
+            let shown = html.replace("&#x27;", "'");
+            assert!(
+                visible(&shown).contains(&visible(&escaped)),
+                "{path:?} not shown in a {context}:\n{markdown}\n{html}"
+            );
+        }
+    }
+}

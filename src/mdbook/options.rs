@@ -87,13 +87,24 @@ impl MarkdownOptions {
         parse(text, self.parser_options())
     }
 
+    /// These options for reading a data file (a Markdown roster, a
+    /// group's description): without smart punctuation, which would
+    /// rewrite data (`first--last@example.com` to an en dash, `D'Angelo`
+    /// to a curly quote) before anything reads it (issue 38, 10).
+    pub fn for_data(self) -> Self {
+        MarkdownOptions {
+            smart_punctuation: false,
+            ..self
+        }
+    }
+
     /// A parser over Markdown a data file holds (a group's description):
-    /// these options, but heading attributes are not read, so `{...}`
-    /// from data stays text.
+    /// these options [`for_data`](Self::for_data), and heading attributes
+    /// are not read, so `{...}` from data stays text.
     pub fn data_parser(self, text: &str) -> Parser<'_> {
         parse(
             text,
-            self.parser_options() - Options::ENABLE_HEADING_ATTRIBUTES,
+            self.for_data().parser_options() - Options::ENABLE_HEADING_ATTRIBUTES,
         )
     }
 }

@@ -87,7 +87,9 @@ pub fn table<'n>(
     }
 }
 
-/// A list of logins (`list` under `key`).
+/// A list of logins (`list` under `key`). An entry that cannot be a login
+/// is a warning pushed to `errors` and skipped; callers keep warnings
+/// apart from errors (see [`split_warnings`]).
 pub fn logins(
     file: &Arc<SourceFile>,
     list: &Node,
@@ -113,6 +115,10 @@ pub fn logins(
     items
         .iter()
         .filter_map(|item| match &item.kind {
+            NodeKind::Str(login) if !could_be_login(login.trim_start_matches('@')) => {
+                errors.push(not_a_login(file, key, login, item.span.clone()));
+                None
+            }
             NodeKind::Str(login) => Some(Login {
                 login: login.trim_start_matches('@').to_string(),
                 span: item.span.clone(),
@@ -132,6 +138,32 @@ pub fn logins(
             }
         })
         .collect()
+}
+
+/// Whether `entry` (without its `@`) could be a GitHub login or an
+/// OWNERS_ALIASES alias: ASCII letters, digits, `-`, `_` and `.`, with
+/// an optional `[bot]` (aliases are longer than logins may be, so no
+/// length is asked). A space, a quote, `<`, `{`, a control character is
+/// none of them.
+pub fn could_be_login(entry: &str) -> bool {
+    let entry = entry.strip_suffix("[bot]").unwrap_or(entry);
+    !entry.is_empty()
+        && entry
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+}
+
+/// The warning for an entry of `key` that cannot be a login: it is
+/// skipped, not taken as an owner (issue 38, 19).
+fn not_a_login(file: &Arc<SourceFile>, key: &str, entry: &str, span: Range<usize>) -> Diagnostic {
+    Diagnostic::error(
+        Code::InvalidData,
+        format!("`{key}` must be a list of logins: `{entry}` is not a login"),
+    )
+    .in_file(file, span)
+    .with_label("not a GitHub login or alias")
+    .with_note("it is skipped: a login or alias is letters, digits, `-`, `_` and `.`")
+    .as_warning()
 }
 
 /// One alias of OWNERS_ALIASES.
@@ -171,4 +203,10 @@ pub fn aliases(file: &Arc<SourceFile>, root: &Node, errors: &mut Vec<Diagnostic>
             members: logins(file, &alias.value, &alias.key, errors),
         })
         .collect()
+}
+
+/// `diagnostics` split into the errors and the warnings (entries skipped
+/// by [`logins`]).
+pub fn split_warnings(diagnostics: Vec<Diagnostic>) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
+    diagnostics.into_iter().partition(Diagnostic::is_error)
 }

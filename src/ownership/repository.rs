@@ -10,7 +10,7 @@
 //! `.gitignore`. Read at most once per run, when something first asks.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 use crate::config::Settings;
 
@@ -114,17 +114,13 @@ fn tracked_files(root: &Path) -> Option<Vec<String>> {
     if !git_dir.exists() {
         return None;
     }
-    let output = Command::new("git")
+    let output = crate::git::command()
         .arg("--git-dir")
         .arg(&git_dir)
         .arg("--work-tree")
         .arg(root)
         .args(["ls-files", "-z", "--cached", "--full-name"])
         .current_dir(root)
-        .env_remove("GIT_INDEX_FILE")
-        .env_remove("GIT_DIR")
-        .env_remove("GIT_WORK_TREE")
-        .stdin(Stdio::null())
         .stderr(Stdio::null())
         .output()
         .ok()?;
@@ -216,5 +212,15 @@ mod tests {
         let repo = Repository::load(dir.path()).expect("listed");
         assert_eq!(repo.listing, Listing::Folder);
         assert_eq!(repo.files(), ["README.md"]);
+    }
+
+    #[test]
+    fn git_ls_files_runs_nothing_the_checkout_configures() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let marker = crate::git::hostile::repository(dir.path(), false);
+        let repo = Repository::load(dir.path()).expect("listed");
+        assert_eq!(repo.listing, Listing::Git);
+        assert!(repo.has_file("README.md"));
+        assert_eq!(crate::git::hostile::ran(&marker), None);
     }
 }

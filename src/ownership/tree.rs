@@ -120,6 +120,8 @@ impl OwnersTree {
                 Ok((file, root)) => {
                     let mut errors = Vec::new();
                     let aliases = owners_file::aliases(&file, &root, &mut errors);
+                    let (errors, mut warnings) = owners_file::split_warnings(errors);
+                    problems.append(&mut warnings);
                     match errors.into_iter().next() {
                         Some(first) => problems.push(left_out(first)),
                         None => tree.aliases = aliases,
@@ -333,6 +335,8 @@ fn read_file(
             }
         }
     }
+    let (errors, mut warnings) = owners_file::split_warnings(errors);
+    problems.append(&mut warnings);
     match errors.into_iter().next() {
         Some(first) => Err(first),
         None => Ok((no_parent_owners, blocks)),

@@ -167,19 +167,24 @@ const URI_PATH: &AsciiSet = &CONTROLS
     .add(b'|')
     .add(b'}');
 
+/// Characters a relative `uri` cannot hold as they are: [`URI_PATH`]'s and
+/// `:`, so that a folder named `javascript:x` is never read as a scheme
+/// (issue 38, 16).
+const RELATIVE_URI_PATH: &AsciiSet = &URI_PATH.add(b':');
+
 /// The artifact location of `file` (relative to the book root, or
 /// absolute): relative to the repository where it is inside it.
 fn artifact(file: &str, paths: &ShownPaths) -> Value {
     match paths.annotation(file) {
         Some(inside) => json!({
-            "uri": utf8_percent_encode(&inside, URI_PATH).to_string(),
+            "uri": utf8_percent_encode(&inside, RELATIVE_URI_PATH).to_string(),
             "uriBaseId": "%SRCROOT%",
         }),
         // Outside the repository: an absolute `file:` URI, `..`s resolved.
         None => match paths.absolute(file) {
             Some(absolute) => json!({ "uri": file_uri(&absolute, false) }),
             None => {
-                json!({ "uri": utf8_percent_encode(&crate::paths::forward_slashes(file), URI_PATH).to_string() })
+                json!({ "uri": utf8_percent_encode(&crate::paths::forward_slashes(file), RELATIVE_URI_PATH).to_string() })
             }
         },
     }

@@ -649,10 +649,27 @@ pub fn escape_workflow_data(s: &str) -> String {
     escape_data(s)
 }
 
+/// `s` as a workflow command's data: `%`, CR and LF as GitHub unescapes
+/// them, and every other control character (ESC, BEL, the C1 controls)
+/// percent-encoded too, which GitHub leaves as written: a file or folder
+/// name holding an escape sequence never reaches the log raw (issue 38,
+/// 15).
 fn escape_data(s: &str) -> String {
-    s.replace('%', "%25")
-        .replace('\r', "%0D")
-        .replace('\n', "%0A")
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '%' => out.push_str("%25"),
+            '\r' => out.push_str("%0D"),
+            '\n' => out.push_str("%0A"),
+            c if c.is_control() => {
+                for byte in c.encode_utf8(&mut [0; 4]).bytes() {
+                    let _ = write!(out, "%{byte:02X}");
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 fn escape_property(s: &str) -> String {

@@ -92,6 +92,91 @@ fn github_actions_command_is_escaped_and_positioned() {
     );
 }
 
+/// Issue 38 (15): a file named with ESC and other control characters is
+/// written with them escaped in `file=` and in the message, with
+/// `--message-format github` and with `GITHUB_ACTIONS=true`.
+#[test]
+fn github_actions_commands_hold_no_control_character() {
+    let name = "x\u{1b}[2J\u{1b}]0;PWNED\u{7}\u{9b}y\t/a.md";
+    let d = Diagnostic::error(Code::BrokenAnchor, "bad \u{1b}[31mred\u{7}").in_chapter(0, 0..1);
+    let chapters = [ChapterSource { name, text: "z\n" }];
+    let mut github = Vec::new();
+    emit(
+        &mut github,
+        std::slice::from_ref(&d),
+        &chapters,
+        &EmitOptions {
+            format: MessageFormat::Github,
+            ..EmitOptions::default()
+        },
+    )
+    .expect("writing to a Vec cannot fail");
+    let github = String::from_utf8(github).expect("UTF-8");
+    for out in [render(&[d], &chapters, true), github] {
+        let command = out
+            .lines()
+            .find(|l| l.starts_with("::error"))
+            .unwrap_or_else(|| panic!("no command in {out:?}"));
+        assert!(
+            !command.chars().any(char::is_control),
+            "a control character in {command:?}"
+        );
+        assert!(
+            command.starts_with("::error file=x%1B[2J%1B]0;PWNED%07%C2%9By%09/a.md,line=1,col=1,"),
+            "{command:?}"
+        );
+    }
+}
+
+/// Issue 38 (16): a SARIF `uri` relative to the repository never takes
+/// its scheme from a folder name: a colon is percent-encoded.
+#[test]
+fn sarif_uris_take_no_scheme_from_a_folder_name() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let names = [
+        "javascript:alert(1)/OWNERS",
+        "a/b:c.md",
+        "data:text/html,x.md",
+    ];
+    let chapters: Vec<ChapterSource<'_>> = names
+        .iter()
+        .map(|name| ChapterSource { name, text: "z\n" })
+        .collect();
+    let diagnostics: Vec<Diagnostic> = (0..names.len())
+        .map(|i| Diagnostic::error(Code::BrokenAnchor, "bad").in_chapter(i, 0..1))
+        .collect();
+    let mut out = Vec::new();
+    emit(
+        &mut out,
+        &diagnostics,
+        &chapters,
+        &EmitOptions {
+            format: MessageFormat::Sarif,
+            paths: ShownPaths::new(dir.path(), None, Some(dir.path())),
+            ..EmitOptions::default()
+        },
+    )
+    .expect("writing to a Vec cannot fail");
+    let sarif: serde_json::Value = serde_json::from_slice(&out).expect("JSON");
+    let results = sarif["runs"][0]["results"].as_array().expect("results");
+    let uris: Vec<&str> = results
+        .iter()
+        .map(|r| {
+            r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+                .as_str()
+                .expect("a uri")
+        })
+        .collect();
+    assert_eq!(
+        uris,
+        [
+            "javascript%3Aalert(1)/OWNERS",
+            "a/b%3Ac.md",
+            "data%3Atext/html,x.md"
+        ]
+    );
+}
+
 #[test]
 fn columns_count_characters_not_bytes() {
     let p = position_in("x.md", "héllo {{#x}}", "héllo ".len());

@@ -107,7 +107,10 @@ impl YamlFiles {
     /// The YAML file at `path` (shown as `display` by whoever reads it
     /// first), read on the first call for it.
     pub fn read(&self, path: &Path, display: &str) -> YamlRead {
-        let key = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+        // The directory entry, not what a link leads to: two links to one
+        // file are two files, each reported at its own name.
+        let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+        let key = crate::paths::in_real_folder(&absolute);
         let mut read = self.read.lock().unwrap_or_else(|e| e.into_inner());
         read.entry(key)
             .or_insert_with(|| read_yaml(path, display))

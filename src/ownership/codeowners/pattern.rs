@@ -36,6 +36,15 @@ pub(super) struct Compiled {
     owns: Owns,
 }
 
+/// What one segment of every path an any-depth pattern matches is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum AnyDepthKey {
+    /// The segment is this name (`vendor`, `**/vendor/x`).
+    Name(String),
+    /// The segment ends with this, which starts with `.` (`*.md`).
+    Extension(String),
+}
+
 /// One segment of a pattern.
 #[derive(Debug, Clone)]
 enum Seg {
@@ -117,6 +126,30 @@ impl Compiled {
             Owns::Named => reach[n],
             Owns::NamedAndBelow => reach[1..].contains(&true),
             Owns::OnlyBelow => reach[1..n].contains(&true),
+        }
+    }
+
+    /// For a pattern that matches at any depth (`name`, `*.ext`,
+    /// `**/name/...`): what one segment of every path it matches is, so
+    /// that an index finds it by the path's segments instead of trying it
+    /// on every path. `None` for any other pattern.
+    pub(super) fn any_depth_key(&self) -> Option<AnyDepthKey> {
+        let [Seg::Any, Seg::Name(toks), ..] = self.body.as_slice() else {
+            return None;
+        };
+        let literal = |toks: &[Tok]| -> Option<String> {
+            toks.iter()
+                .map(|t| match t {
+                    Tok::Lit(c) => Some(*c),
+                    Tok::Star | Tok::Question => None,
+                })
+                .collect()
+        };
+        match toks.as_slice() {
+            [Tok::Star, rest @ ..] if rest.first() == Some(&Tok::Lit('.')) => {
+                literal(rest).map(AnyDepthKey::Extension)
+            }
+            toks => literal(toks).map(AnyDepthKey::Name),
         }
     }
 

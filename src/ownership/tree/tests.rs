@@ -170,3 +170,32 @@ fn filters_read_perl_classes_as_go_does() {
         "{problems:#?}"
     );
 }
+
+/// Issue 38 (19): entries that cannot be logins (a space, quotes, HTML, a
+/// directive, ESC) are skipped with the "must be a list of logins"
+/// warning, not taken as owners; the file's other logins are kept.
+#[test]
+fn entries_that_cannot_be_logins_are_skipped_with_a_warning() {
+    let (tree, problems) = tree(
+        &[(
+            "",
+            "approvers:\n  - alice\n  - alice smith\n  - '\"quoted\"'\n  - '<img src=x onerror=alert(1)>'\n  - '{{#title Owned}}'\n  - \"x\\ey\"\n  - '@bob'\n  - dependabot[bot]\n  - sig-node.leads\nreviewers:\n  - ''\n",
+        )],
+        Some("aliases:\n  core:\n    - carol\n    - 'carol <c@x>'\n"),
+    );
+    assert_eq!(
+        approvers(&tree, "a"),
+        ["alice", "bob", "dependabot[bot]", "sig-node.leads"]
+    );
+    assert!(tree.owners_of("a").reviewers.is_empty());
+    assert_eq!(tree.aliases()[0].members.len(), 1);
+    assert_eq!(problems.len(), 7, "{problems:#?}");
+    assert!(problems.iter().all(|p| p.severity == Severity::Warning));
+    assert!(
+        problems
+            .iter()
+            .all(|p| p.message.contains("must be a list of logins: `")),
+        "{problems:#?}"
+    );
+    assert_eq!(tree.files().len(), 1);
+}

@@ -101,7 +101,7 @@ fn read_source(
     yaml: &YamlFiles,
 ) -> Result<SourceRoster, Vec<Diagnostic>> {
     match source.format {
-        PeopleFormat::Markdown => markdown::read(full, display, markdown),
+        PeopleFormat::Markdown => markdown::read(full, display, markdown.for_data()),
         PeopleFormat::Community => native::read(full, display),
         PeopleFormat::AllContributors => all_contributors::read(full, display),
         PeopleFormat::OwnersAliases => owners::read_aliases(full, display, yaml),
@@ -183,7 +183,7 @@ pub fn load(settings: &Settings, yaml: &YamlFiles) -> Read {
 /// warnings (for tests and fuzzing).
 pub fn parse_markdown(text: &str, name: &str) -> Read {
     let file = Arc::new(SourceFile::new(name.to_string(), text.to_string()));
-    let options = MarkdownOptions::defaults(crate::mdbook::Generation::V05);
+    let options = MarkdownOptions::defaults(crate::mdbook::Generation::V05).for_data();
     let mut source = markdown::parse(file, options);
     let warnings = std::mem::take(&mut source.warnings);
     let merged = Merger::default().merge(vec![(PeopleFormat::Markdown, source)]);

@@ -100,6 +100,7 @@ fn finish(
     groups: Vec<SourceGroup>,
     errors: Vec<Diagnostic>,
 ) -> Result<SourceRoster, Vec<Diagnostic>> {
+    let (errors, warnings) = owners_file::split_warnings(errors);
     if !errors.is_empty() {
         return Err(errors);
     }
@@ -107,6 +108,6 @@ fn finish(
         files: vec![file],
         people: Vec::new(),
         groups,
-        warnings: Vec::new(),
+        warnings,
     })
 }
