@@ -155,3 +155,42 @@ fn invalid_lines_warn_and_are_skipped_like_github() {
     );
     assert_eq!(result.contents(Shape::V05)[0], "[@b](https://github.com/b)");
 }
+
+/// Real GitLab CODEOWNERS files with sections (tests/data/gitlab-codeowners)
+/// read with no problem at all, each rule in its section.
+#[test]
+fn real_gitlab_files_read_without_error() {
+    use mdbook_community::testing::{CodeOwners, SourceFile};
+    use std::sync::Arc;
+    for (name, sections, rules) in [("nvidia-warp", 12, 64), ("kicad", 2, 24)] {
+        let path = format!(
+            "{}/tests/data/gitlab-codeowners/{name}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(&path).expect("the file");
+        let file = Arc::new(SourceFile::new(".gitlab/CODEOWNERS".into(), text));
+        let (owners, found) = CodeOwners::parse(file);
+        assert!(found.is_empty(), "{name}: {found:?}");
+        assert_eq!(owners.sections().len(), sections, "{name}");
+        assert_eq!(owners.rules().len(), rules, "{name}");
+        assert!(
+            owners.rules().iter().all(|r| !r.owners.is_empty()),
+            "{name}: default owners"
+        );
+    }
+}
+
+/// The Code owners table of a GitLab file: a row per section, named as
+/// written, optional and approvals said; owners as text (not GitHub links).
+#[test]
+fn gitlab_sections_make_the_tables_rows() {
+    let gitlab = "* @all\n\n^[Docs][2] @docs-team\n/docs/\n\n[Backend]\n*.rs @rust @@maintainer\n";
+    let out = expand_one(
+        &[(".gitlab/CODEOWNERS", gitlab)],
+        "{{#codeowners}}\n\nDocs: {{#codeowners docs/a.md}}.\n",
+    );
+    assert!(out.contains("**Docs (optional) (2 approvals)**"), "{out}");
+    assert!(out.contains("**Backend**"), "{out}");
+    assert!(!out.contains("github.com"), "{out}");
+    assert!(out.contains("Docs: @all and @docs-team."), "{out}");
+}

@@ -307,8 +307,8 @@ fn reference(test: &str, request: &Value) -> Option<Value> {
     if !available(
         test,
         "python3",
-        &["-c", "import pathspec, yaml"],
-        "python3 with pathspec and PyYAML (pip install pathspec pyyaml)",
+        &["-c", "import pathspec, wcmatch, yaml"],
+        "python3 with pathspec, wcmatch and PyYAML (pip install pathspec wcmatch pyyaml)",
     ) {
         return None;
     }
@@ -734,4 +734,158 @@ fn paths_are_normalised_and_those_outside_the_repository_refused() {
     );
     let (code, _, stderr) = owners(&book, &["d/.."]);
     assert_eq!(code, 0, "{stderr}");
+}
+
+/// A random GitLab CODEOWNERS file: entries before any section, sections
+/// (optional, with approvals, with default owners, one name repeated in
+/// another case), entries without owners, `!` exclusions, role and group
+/// owners, character classes.
+fn random_gitlab(rng: &mut Rng) -> String {
+    let mut text = String::from("# generated for GitLab\n");
+    let sections = ["Docs", "Backend", "docs", "Frontend"];
+    for _ in 0..(3 + rng.below(20)) {
+        if rng.below(5) == 0 {
+            let optional = if rng.below(3) == 0 { "^" } else { "" };
+            let approvals = if rng.below(3) == 0 { "[2]" } else { "" };
+            let defaults = match rng.below(2) {
+                0 => String::new(),
+                _ => format!(" @team{}/sub", rng.below(3)),
+            };
+            let name = rng.pick(&sections);
+            text.push_str(&format!("{optional}[{name}]{approvals}{defaults}\n"));
+        }
+        let owners: Vec<String> = (0..rng.below(3))
+            .map(|_| match rng.below(4) {
+                0 => "@@maintainer".to_string(),
+                1 => format!("@group{}/nested/sub", rng.below(2)),
+                _ => format!("@user{}", rng.below(6)),
+            })
+            .collect();
+        let pattern = match rng.below(8) {
+            0 => format!("!{}", random_pattern(rng)),
+            1 => format!("/{}/[xy].*", rng.pick(&FOLDERS)),
+            _ => random_pattern(rng),
+        };
+        text.push_str(&format!("{pattern} {}\n", owners.join(" ")));
+    }
+    text
+}
+
+/// Our JSON's answers as the GitLab reference gives them: the owners of
+/// every section together, and the line of each section's rule.
+fn gitlab_answers(value: &Value) -> BTreeMap<String, Value> {
+    let line = |rule: &Value| {
+        json!(
+            rule.as_str()
+                .and_then(|r| r.rsplit(':').next()?.parse::<u64>().ok())
+        )
+    };
+    let mut out = BTreeMap::new();
+    for (path, answer) in value["paths"].as_object().expect("paths") {
+        let owners: Vec<Value> = (answer["owners"].as_array().expect("owners").iter())
+            .map(|o| o["owner"].clone())
+            .collect();
+        let lines: Vec<Value> = match answer.get("sections").and_then(Value::as_array) {
+            Some(sections) => sections.iter().map(|s| line(&s["rule"])).collect(),
+            None => answer
+                .get("rule")
+                .filter(|r| !r.is_null())
+                .map(line)
+                .into_iter()
+                .collect(),
+        };
+        out.insert(path.clone(), json!({"owners": owners, "lines": lines}));
+    }
+    out
+}
+
+/// GitLab's CODEOWNERS (`.gitlab/CODEOWNERS`): who owns every path of a
+/// generated tree is what a reference written from GitLab's documented
+/// semantics says (sections add up, each section's last match applies,
+/// default owners, exclusions, only a leading `/` anchors).
+#[test]
+fn gitlab_answers_agree_with_the_reference_on_generated_trees() {
+    let (mut requests, mut answers, mut dirs) = (Vec::new(), Vec::new(), Vec::new());
+    for seed in 0..40 {
+        let mut rng = Rng(seed);
+        let count = 30 + rng.below(40);
+        let files = random_files(&mut rng, count);
+        let dir = tempfile::tempdir().expect("tempdir");
+        let codeowners = random_gitlab(&mut rng);
+        write(dir.path(), &[(".gitlab/CODEOWNERS", &codeowners)]);
+        for file in &files {
+            write(dir.path(), &[(file, "")]);
+        }
+        add_book(dir.path());
+        let ours = gitlab_answers(&owners_json(&dir.path().join("book"), &[]));
+        requests.push(json!({
+            "kind": "gitlab",
+            "codeowners": dir.path().join(".gitlab/CODEOWNERS"),
+            "paths": ours.keys().collect::<Vec<_>>(),
+        }));
+        answers.push((seed, codeowners, ours));
+        dirs.push(dir);
+    }
+    let Some(theirs) = reference("gitlab reference", &Value::Array(requests)) else {
+        return;
+    };
+    let theirs: Vec<BTreeMap<String, Value>> = serde_json::from_value(theirs).expect("maps");
+    let mut checked = 0;
+    for ((seed, codeowners, ours), theirs) in answers.iter().zip(&theirs) {
+        assert_eq!(
+            ours, theirs,
+            "seed {seed}, .gitlab/CODEOWNERS:\n{codeowners}"
+        );
+        checked += ours.len();
+    }
+    assert!(checked > 1500, "only {checked} paths checked");
+}
+
+/// Every example of GitLab's "Syntax of CODEOWNERS file" page reads with no
+/// error, and owns paths as the reference says.
+#[test]
+fn gitlab_documented_examples_read_without_error() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let example = include_str!("data/gitlab_codeowners_examples");
+    let files = [
+        "README.md",
+        "docs/index.md",
+        "docs/guide/a.md",
+        "ee/docs/x.md",
+        "model/db/x.rb",
+        "config/db/database-setup.md",
+        "config/x.yml",
+        "lib/a.rb",
+        "app/lib/b.rb",
+        "a.txt",
+        "LICENSE",
+        "#file_with_pound.rb",
+        "path with spaces/x",
+        "db/y/index.md",
+        "src/a.js",
+    ];
+    write(dir.path(), &[(".gitlab/CODEOWNERS", example)]);
+    for file in files {
+        write(dir.path(), &[(file, "")]);
+    }
+    add_book(dir.path());
+    let (code, stdout, stderr) = owners(&dir.path().join("book"), &["--format", "json"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(!stderr.contains("error"), "{stderr}");
+    let ours = gitlab_answers(&serde_json::from_str(&stdout).expect("JSON"));
+    let request = json!({
+        "kind": "gitlab",
+        "codeowners": dir.path().join(".gitlab/CODEOWNERS"),
+        "paths": ours.keys().collect::<Vec<_>>(),
+    });
+    let Some(theirs) = reference("gitlab examples", &request) else {
+        return;
+    };
+    let theirs: BTreeMap<String, Value> = serde_json::from_value(theirs).expect("a map");
+    assert_eq!(ours, theirs);
+    assert_eq!(
+        ours["docs/index.md"]["owners"],
+        json!(["@root-docs", "@docs-team", "@dev-team"]),
+        "each section's last match, the sections added up"
+    );
 }

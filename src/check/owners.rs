@@ -159,7 +159,7 @@ impl Roster {
     pub(super) fn problem(&self, owner: &Owner) -> Option<Problem> {
         let name = owner.text.trim_start_matches('@').to_lowercase();
         match owner.kind {
-            OwnerKind::Email => None,
+            OwnerKind::Email | OwnerKind::Role => None,
             OwnerKind::Team => {
                 (!self.teams.contains(&name)).then_some(Problem::UnclaimedTeam(name))
             }

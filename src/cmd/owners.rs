@@ -16,7 +16,7 @@ use crate::config::Settings;
 use crate::data::Data;
 use crate::diagnostic::plural;
 use crate::files::LoadError;
-use crate::ownership::codeowners::{CodeOwners, Owner, OwnerKind};
+use crate::ownership::codeowners::{CodeOwners, Owner, OwnerKind, Rule};
 use crate::ownership::coverage::Coverage;
 use crate::ownership::repository::Repository;
 use crate::ownership::tree::TreeOwners;
@@ -196,11 +196,27 @@ enum PathJson {
     Rule {
         owners: Vec<OwnerJson>,
         rule: Option<String>,
+        /// GitLab: each section's rule that applies, when any is in a
+        /// named section (the owners above are theirs together).
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        sections: Vec<SectionJson>,
     },
     Tree {
         approvers: Vec<OwnerJson>,
         reviewers: Vec<OwnerJson>,
     },
+}
+
+/// A GitLab section's rule for a path.
+#[derive(Serialize)]
+struct SectionJson {
+    section: String,
+    rule: String,
+    pattern: String,
+    optional: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    approvals: Option<u32>,
+    owners: Vec<OwnerJson>,
 }
 
 /// A rule that matches no file.
@@ -256,17 +272,18 @@ impl Report<'_> {
                 let group = self.people.and_then(|p| p.group_of_team(name));
                 (group.map(|g| g.title.clone()), group.is_some())
             }
-            OwnerKind::Email => (None, false),
+            OwnerKind::Email | OwnerKind::Role => (None, false),
         };
         let inactive =
             owner.kind == OwnerKind::User && self.inactive.contains(&name.to_lowercase());
         OwnerJson {
             owner: owner.text.clone(),
             name: shown,
-            status: match (known, inactive) {
-                (_, true) => "inactive",
-                (true, false) => "active",
-                (false, false) => "not-in-roster",
+            status: match (owner.kind, known, inactive) {
+                (OwnerKind::Role, _, _) => "role",
+                (_, _, true) => "inactive",
+                (_, true, false) => "active",
+                (_, false, false) => "not-in-roster",
             },
         }
     }
@@ -282,12 +299,20 @@ impl Report<'_> {
     fn path_json(&self, path: &str) -> PathJson {
         match self.ownership {
             Ownership::CodeOwners(owners) => {
-                let rule = owners.rule_of(path).map(|i| &owners.rules()[i]);
+                let rules = owners.owners_of(path);
+                let name = self.codeowners_name(owners);
+                let sections = match rules.iter().any(|r| r.section > 0) {
+                    true => rules
+                        .iter()
+                        .map(|r| self.section_json(owners, r, &name))
+                        .collect(),
+                    false => Vec::new(),
+                };
+                let owned = crate::ownership::Owned::Rules(rules.clone()).owners();
                 PathJson::Rule {
-                    owners: rule.map_or(Vec::new(), |r| {
-                        r.owners.iter().map(|o| self.owner_json(o)).collect()
-                    }),
-                    rule: rule.map(|r| format!("{}:{}", self.codeowners_name(owners), r.line)),
+                    owners: owned.iter().map(|o| self.owner_json(o)).collect(),
+                    rule: rules.first().map(|r| format!("{name}:{}", r.line)),
+                    sections,
                 }
             }
             Ownership::Owners(tree) => {
@@ -301,6 +326,19 @@ impl Report<'_> {
                     reviewers: reviewers.iter().map(|l| self.login_json(l)).collect(),
                 }
             }
+        }
+    }
+
+    /// GitLab section `rule`'s answer for a path.
+    fn section_json(&self, owners: &CodeOwners, rule: &Rule, name: &str) -> SectionJson {
+        let section = &owners.sections()[rule.section];
+        SectionJson {
+            section: section.name.clone(),
+            rule: format!("{name}:{}", rule.line),
+            pattern: rule.pattern.clone(),
+            optional: section.optional,
+            approvals: section.approvals,
+            owners: rule.owners.iter().map(|o| self.owner_json(o)).collect(),
         }
     }
 
@@ -388,10 +426,22 @@ impl Report<'_> {
     /// The labelled lines for one path.
     fn human_path(&self, path: &str) -> Vec<(&'static str, String)> {
         match self.path_json(path) {
-            PathJson::Rule { owners, rule } => {
+            PathJson::Rule {
+                owners,
+                rule,
+                sections,
+            } => {
+                if !sections.is_empty() {
+                    let mut lines: Vec<(&'static str, String)> = (sections.iter())
+                        .map(|s| ("section", human_section(s)))
+                        .collect();
+                    lines.push(("owners", human_owners(&owners)));
+                    return lines;
+                }
                 let rule = match (rule, self.ownership) {
                     (Some(at), Ownership::CodeOwners(o)) => {
-                        let pattern = o.owners_of(path).map_or("", |r| r.pattern.as_str());
+                        let rules = o.owners_of(path);
+                        let pattern = rules.first().map_or("", |r| r.pattern.as_str());
                         format!("{at} `{pattern}`")
                     }
                     _ => "none matches".to_string(),
@@ -466,11 +516,38 @@ fn human_owners(owners: &[OwnerJson]) -> String {
             match o.status {
                 "active" => who,
                 "inactive" => format!("{who}, inactive"),
+                "role" => format!("{who}, a GitLab role"),
                 _ => format!("{who}, not in the roster"),
             }
         })
         .collect();
     shown.join("; ")
+}
+
+/// One GitLab section's line: `[Name] FILE:LINE `pattern` (optional, 2
+/// approvals): owners`.
+fn human_section(section: &SectionJson) -> String {
+    let mut flags = Vec::new();
+    if section.optional {
+        flags.push("optional".to_string());
+    }
+    if let Some(n) = section.approvals {
+        flags.push(plural(n as usize, "approval"));
+    }
+    let flags = match flags.is_empty() {
+        true => String::new(),
+        false => format!(" ({})", flags.join(", ")),
+    };
+    let name = match section.section.is_empty() {
+        true => "(no section)".to_string(),
+        false => format!("[{}]", section.section),
+    };
+    format!(
+        "{name} {} `{}`{flags}: {}",
+        section.rule,
+        section.pattern,
+        human_owners(&section.owners)
+    )
 }
 
 #[cfg(test)]

@@ -29,6 +29,7 @@ use crate::expand::{BraceDirective, Call, Cx, Expansion, LinkCx, Run};
 use crate::markdown::Placement;
 use crate::markdown::to_markdown;
 use crate::ownership::Ownership;
+use crate::ownership::codeowners::Dialect;
 use crate::people::People;
 
 /// The `codeowners` directive.
@@ -72,9 +73,12 @@ impl BraceDirective for CodeownersDirective {
     fn resolve(&self, call: &Call<'_>, cx: &LinkCx<'_>) -> Result<Expansion, Vec<Diagnostic>> {
         let request = parse(call)?;
         let (ownership, people) = load(call, cx.run)?;
+        let github_links =
+            !matches!(&ownership, Ownership::CodeOwners(o) if o.dialect() == Dialect::GitLab);
         let writer = Writer {
             people: people.as_deref(),
             cx,
+            github_links,
         };
         let options = cx.settings().markdown.parser_options();
         let mut events = Vec::new();

@@ -9,7 +9,7 @@ use crate::diagnostic::plural;
 use crate::directives::people_md::{self, Entry as PersonEntry};
 use crate::directives::people_table::cell;
 use crate::expand::LinkCx;
-use crate::ownership::codeowners::{CodeOwners, Owner, OwnerKind};
+use crate::ownership::codeowners::{CodeOwners, Dialect, Owner, OwnerKind, Section};
 use crate::ownership::coverage::{Coverage, FolderCoverage};
 use crate::ownership::repository::Repository;
 use crate::ownership::tree::{Block, Entry, OwnersTree};
@@ -59,6 +59,10 @@ pub struct Writer<'a> {
     pub people: Option<&'a People>,
     /// For links to the headings of groups.
     pub cx: &'a LinkCx<'a>,
+    /// Whether owners are GitHub accounts (GitHub's CODEOWNERS, an OWNERS
+    /// tree), linked to their profiles; a GitLab file's are text unless
+    /// the roster knows them.
+    pub github_links: bool,
 }
 
 impl Writer<'_> {
@@ -69,7 +73,9 @@ impl Writer<'_> {
             OwnerKind::User => match self.people.and_then(|p| p.by_github(name)) {
                 Some(person) => people_md::entry_events(PersonEntry::of_person(person), out),
                 // An OWNERS entry can be any text: only a login is a link.
-                None if check_login(name).is_err() => out.push(text(&owner.text)),
+                None if check_login(name).is_err() || !self.github_links => {
+                    out.push(text(&owner.text))
+                }
                 None => {
                     people_md::link_events(&format!("https://github.com/{name}"), &owner.text, out)
                 }
@@ -79,9 +85,10 @@ impl Writer<'_> {
                     Some(link) => people_md::link_events(&link, &group.title, out),
                     None => people_md::link_events(&team_page(name), &group.title, out),
                 },
+                None if !self.github_links => out.push(text(&owner.text)),
                 None => people_md::link_events(&team_page(name), &owner.text, out),
             },
-            OwnerKind::Email => out.push(text(&owner.text)),
+            OwnerKind::Email | OwnerKind::Role => out.push(text(&owner.text)),
         }
     }
 
@@ -132,7 +139,7 @@ impl Writer<'_> {
                             .collect()
                     })
                     .unwrap_or_default(),
-                OwnerKind::Email => Vec::new(),
+                OwnerKind::Email | OwnerKind::Role => Vec::new(),
             };
             if people.is_empty() {
                 items.push(Err(owner));
@@ -169,12 +176,21 @@ impl Writer<'_> {
     pub fn table(&self, owners: &CodeOwners, out: &mut Vec<Event<'static>>) {
         head(&["Pattern", "Owners"], out);
         let lines: Vec<&str> = owners.file().text.lines().collect();
+        let mut section = 0;
         for rule in owners.rules() {
-            if let Some(section) = section_above(&lines, rule.line) {
+            let title = match owners.dialect() {
+                Dialect::GitLab if rule.section != section => {
+                    section = rule.section;
+                    Some(section_title(&owners.sections()[section]))
+                }
+                Dialect::GitLab => None,
+                Dialect::GitHub => section_above(&lines, rule.line),
+            };
+            if let Some(title) = title {
                 out.push(Event::Start(Tag::TableRow));
                 cell(out, |out| {
                     out.push(Event::Start(Tag::Strong));
-                    out.push(text(&section));
+                    out.push(text(&title));
                     out.push(Event::End(TagEnd::Strong));
                 });
                 cell(out, |_| {});
@@ -360,8 +376,40 @@ fn team_page(team: &str) -> String {
 fn section_above(lines: &[&str], line: usize) -> Option<String> {
     let above = &lines[..line.checked_sub(1)?.min(lines.len())];
     let parts: Vec<&str> = above.iter().rev().map_while(|l| comment(l)).collect();
-    let section = parts.into_iter().rev().collect::<Vec<_>>().join(" ");
+    let parts = parts
+        .into_iter()
+        .rev()
+        .map(without_rules)
+        .filter(|p| !p.is_empty());
+    let section = parts.collect::<Vec<_>>().join(" ");
     (!section.is_empty()).then_some(section)
+}
+
+/// A comment's words without the rules drawn around them (`# -----`,
+/// `# === Docs ===`): a part that is only such characters is nothing.
+fn without_rules(part: &str) -> &str {
+    let rule = |c: char| matches!(c, '-' | '=' | '*' | '#' | '~' | '_' | '+' | '/' | '|');
+    let trimmed = part.trim_matches(|c: char| rule(c) || c.is_whitespace());
+    match trimmed.chars().any(char::is_alphanumeric) {
+        true => trimmed,
+        false => "",
+    }
+}
+
+/// A GitLab section's row: its name, and whether it is optional or needs
+/// more than one approval.
+fn section_title(section: &Section) -> String {
+    let mut title = match section.name.is_empty() {
+        true => "Every file".to_string(),
+        false => section.name.clone(),
+    };
+    if section.optional {
+        title.push_str(" (optional)");
+    }
+    if let Some(n) = section.approvals.filter(|&n| n > 1) {
+        title.push_str(&format!(" ({n} approvals)"));
+    }
+    title
 }
 
 /// The text of a comment line.
@@ -386,6 +434,11 @@ mod tests {
         assert_eq!(section_above(&lines, 6), None);
         assert_eq!(section_above(&lines, 9).as_deref(), Some("Two lines"));
         assert_eq!(section_above(&lines, 1), None);
+        // Rules drawn around a title are not part of it.
+        let text = "# -----------\n# Global Owners -------------\n# ===========\n* @a\n# === Docs ===\n/docs/ @b\n";
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(section_above(&lines, 4).as_deref(), Some("Global Owners"));
+        assert_eq!(section_above(&lines, 6).as_deref(), Some("Docs"));
     }
 
     #[test]

@@ -13,7 +13,7 @@ use crate::ownership::codeowners::CODEOWNERS_CANDIDATES;
 fn data_files_are_found_in_order_in_the_root_then_its_parent() {
     let repo = tempfile::tempdir().expect("tempdir");
     let book = repo.path().join("book");
-    for dir in [".github", "docs"] {
+    for dir in [".github", "docs", ".gitlab"] {
         std::fs::create_dir_all(book.join(dir)).expect("mkdir");
         std::fs::create_dir_all(repo.path().join(dir)).expect("mkdir");
     }

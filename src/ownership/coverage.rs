@@ -26,7 +26,8 @@ pub struct Coverage {
     /// Per file of the repository, in its order: its owner set, `None`
     /// when nothing gives it owners.
     of_file: Vec<Option<u32>>,
-    /// The distinct owner sets (for CODEOWNERS, one per rule, by index).
+    /// The distinct owner sets (for CODEOWNERS, one per rule, by index,
+    /// then GitLab's combinations of sections).
     sets: Vec<OwnerSet>,
     /// For CODEOWNERS, whether each rule matches some file; empty for an
     /// OWNERS tree.
@@ -58,22 +59,33 @@ impl Coverage {
             OwnerKind::User => {
                 !inactive.contains(&owner.text.trim_start_matches('@').to_lowercase())
             }
-            OwnerKind::Team | OwnerKind::Email => true,
+            OwnerKind::Team | OwnerKind::Email | OwnerKind::Role => true,
         };
         match ownership {
             Ownership::CodeOwners(codeowners) => {
-                let sets = (codeowners.rules().iter())
+                let mut sets: Vec<OwnerSet> = (codeowners.rules().iter())
                     .map(|rule| OwnerSet {
                         owners: rule.owners.clone(),
                         active: rule.owners.iter().any(active),
                     })
                     .collect();
+                // GitLab: a file that several sections own has their
+                // owners together, one set per distinct list of rules.
+                let mut combined: HashMap<Vec<usize>, u32> = HashMap::new();
                 let mut rule_matches = vec![false; codeowners.rules().len()];
                 let of_file = (repository.files().iter())
-                    .map(|path| {
-                        let rule = codeowners.rule_of_marking(path, &mut rule_matches);
-                        rule.map(|i| i as u32)
-                    })
+                    .map(
+                        |path| match codeowners.rules_of_marking(path, &mut rule_matches)[..] {
+                            [] => None,
+                            [rule] => Some(rule as u32),
+                            ref rules => {
+                                Some(*combined.entry(rules.to_vec()).or_insert_with(|| {
+                                    sets.push(union(rules.iter().map(|&r| &sets[r])));
+                                    (sets.len() - 1) as u32
+                                }))
+                            }
+                        },
+                    )
                     .collect();
                 Coverage {
                     of_file,
@@ -215,6 +227,27 @@ impl Coverage {
         });
         groups
     }
+}
+
+/// The owners of `sets` together, each once.
+fn union<'a>(sets: impl Iterator<Item = &'a OwnerSet>) -> OwnerSet {
+    let mut out = OwnerSet {
+        owners: Vec::new(),
+        active: false,
+    };
+    for set in sets {
+        out.active |= set.active;
+        for owner in &set.owners {
+            if !out
+                .owners
+                .iter()
+                .any(|o| o.text.eq_ignore_ascii_case(&owner.text))
+            {
+                out.owners.push(owner.clone());
+            }
+        }
+    }
+    out
 }
 
 /// A folder's files without an active owner.

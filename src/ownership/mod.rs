@@ -43,8 +43,9 @@ pub enum Ownership {
 /// Who owns one path.
 #[derive(Debug, Clone)]
 pub enum Owned<'a> {
-    /// The CODEOWNERS rule that decides (`None`: no rule matches).
-    Rule(Option<&'a Rule>),
+    /// The CODEOWNERS rules that decide: the last match (GitHub), or each
+    /// section's (GitLab); empty when no rule matches.
+    Rules(Vec<&'a Rule>),
     /// The approvers and reviewers the OWNERS tree gives.
     Tree(TreeOwners),
 }
@@ -61,7 +62,7 @@ impl Ownership {
     /// Who owns `path` (relative to the repository root).
     pub fn owners_of(&self, path: &str) -> Owned<'_> {
         match self {
-            Ownership::CodeOwners(owners) => Owned::Rule(owners.owners_of(path)),
+            Ownership::CodeOwners(owners) => Owned::Rules(owners.owners_of(path)),
             Ownership::Owners(tree) => Owned::Tree(tree.owners_of(path)),
         }
     }
@@ -72,7 +73,18 @@ impl Owned<'_> {
     /// `@login` users, to be shown like CODEOWNERS users).
     pub fn owners(&self) -> Vec<Owner> {
         match self {
-            Owned::Rule(rule) => rule.map(|r| r.owners.clone()).unwrap_or_default(),
+            Owned::Rules(rules) => {
+                let mut owners: Vec<Owner> = Vec::new();
+                for owner in rules.iter().flat_map(|r| &r.owners) {
+                    if !owners
+                        .iter()
+                        .any(|o| o.text.eq_ignore_ascii_case(&owner.text))
+                    {
+                        owners.push(owner.clone());
+                    }
+                }
+                owners
+            }
             Owned::Tree(tree) => tree.approvers.iter().map(|l| user(l)).collect(),
         }
     }

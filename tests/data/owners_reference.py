@@ -8,6 +8,8 @@ path, who owns it (a list of answers for a list):
       -> {"PATH": {"owners": ["@a", ...], "line": 3 | null}}
   {"kind": "owners", "root": "DIR", "files": [...], "paths": [...]}
       -> {"PATH": {"approvers": [...], "reviewers": [...]}}
+  {"kind": "gitlab", "codeowners": "PATH", "paths": [...]}
+      -> {"PATH": {"owners": ["@a", ...], "lines": [3, 9]}}
 
 CODEOWNERS: each line is split into a pattern and owners by hand, the
 pattern matched by Python's `pathspec` (gitignore's rules, "gitwildmatch"),
@@ -15,6 +17,22 @@ the last matching rule winning, as GitHub documents. One rule of GitHub's
 differs from gitignore and is applied here on top: a trailing `/*` matches
 the direct children of a folder only ("docs/*" owns docs/a.md, not
 docs/guide/a.md).
+
+GitLab: written from GitLab's documentation ("Syntax of CODEOWNERS file",
+"Advanced CODEOWNERS configuration") and the pattern normalisation of
+Gitlab::CodeOwners::File: a header `[Name]`, `^[Name]` or `[Name][N]`,
+optionally followed by default owners, starts a section (names compared
+without case, same-named sections merged); entries before any header are
+in an unnamed section; an entry without owners takes its section's
+default owners; in each section the last matching entry applies, and a
+path's owners are those of every section together, first section first;
+an entry `!pattern` whose match is its section's last leaves that section
+out. Owners are the words that are `@name`, `@@role` or e-mail addresses
+(GitLab has no inline comments). A pattern `*` is every file; one without
+a leading `/` gets `/**/` before it; one with a trailing `/` gets `**/*`
+after it; `**` not followed by `/` is `*`; the result is matched against
+`/PATH` by `wcmatch` with GLOBSTAR and DOTGLOB, as Ruby's File.fnmatch
+with FNM_PATHNAME | FNM_DOTMATCH.
 
 OWNERS: Prow's algorithm (sigs.k8s.io/prow/pkg/repoowners), written again
 from its Go source: every OWNERS file is read with PyYAML; a file with
@@ -37,6 +55,7 @@ import sys
 
 import pathspec
 import yaml
+from wcmatch import glob as wcglob
 
 
 def split_codeowners_line(line):
@@ -90,6 +109,83 @@ def codeowners(request):
             if codeowners_matches(pattern, path):
                 decided = {"owners": owners, "line": number}
         out[path] = decided
+    return out
+
+
+GITLAB_HEADER = re.compile(r"^(\^)?\[([^\]]*)\](?:\[([^\]]*)\])?(?:\s+(.*))?$")
+GITLAB_OWNER = re.compile(r"^(@@[A-Za-z]+|@[A-Za-z0-9_.\-]+(/[A-Za-z0-9_.\-]+)*|[^@\s]+@[^@\s]+\.[A-Za-z]{2,})$")
+
+
+ROLES = ("developer", "developers", "maintainer", "maintainers", "owner", "owners")
+
+
+def gitlab_owner(word):
+    if word.startswith("@@"):
+        return word[2:].lower() in ROLES
+    return bool(GITLAB_OWNER.match(word))
+
+
+def gitlab_owners(words):
+    return [w for w in words if gitlab_owner(w)]
+
+
+def gitlab_glob(pattern):
+    if pattern.startswith("\\#"):
+        pattern = "#" + pattern[2:]
+    pattern = re.sub(r"\\\s", " ", pattern)
+    if pattern == "*":
+        return "/**/*"
+    if not pattern.startswith("/"):
+        pattern = "/**/" + pattern
+    if pattern.endswith("/"):
+        pattern = pattern + "**/*"
+    # Ruby's fnmatch: `**` is recursive only before a `/`.
+    return re.sub(r"\*\*(?!/)", "*", pattern)
+
+
+def gitlab(request):
+    with open(request["codeowners"], encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    sections = {"": 0}
+    rules = []  # (line, section, excluded, glob, owners)
+    current, defaults = 0, []
+    for number, line in enumerate(lines, start=1):
+        line = line.rstrip("\r").strip()
+        if not line or line.startswith("#"):
+            continue
+        header = GITLAB_HEADER.match(line)
+        if header and header.group(2).strip():
+            name = header.group(2).strip().lower()
+            current = sections.setdefault(name, len(sections))
+            defaults = gitlab_owners((header.group(4) or "").split())
+            continue
+        i = 0
+        while i < len(line) and line[i] not in " \t":
+            i += 2 if line[i] == "\\" else 1
+        pattern, owners = line[:i], gitlab_owners(line[i:].split())
+        excluded = pattern.startswith("!")
+        if excluded:
+            pattern = pattern[1:]
+        if not owners and not excluded:
+            owners = defaults
+        rules.append((number, current, excluded, gitlab_glob(pattern), owners))
+    flags = wcglob.GLOBSTAR | wcglob.DOTGLOB
+    out = {}
+    for path in request["paths"]:
+        decided = {}
+        for number, section, excluded, pattern, owners in rules:
+            if wcglob.globmatch("/" + path, pattern, flags=flags):
+                decided[section] = (number, excluded, owners)
+        owners, numbers = [], []
+        for section in sorted(decided):
+            number, excluded, section_owners = decided[section]
+            if excluded:
+                continue
+            numbers.append(number)
+            for owner in section_owners:
+                if owner.lower() not in [o.lower() for o in owners]:
+                    owners.append(owner)
+        out[path] = {"owners": owners, "lines": numbers}
     return out
 
 
@@ -197,7 +293,8 @@ def owners(request):
 
 
 def answer(request):
-    return codeowners(request) if request["kind"] == "codeowners" else owners(request)
+    kinds = {"codeowners": codeowners, "gitlab": gitlab, "owners": owners}
+    return kinds[request["kind"]](request)
 
 
 def main():

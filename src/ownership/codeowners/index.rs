@@ -18,6 +18,10 @@ pub(super) struct RuleIndex {
     /// Each rule's pattern ready to match; `None` for one that failed to
     /// compile (never, for a parsed rule).
     compiled: Vec<Option<Compiled>>,
+    /// Each rule's section (GitLab's; all 0 on GitHub).
+    sections: Vec<usize>,
+    /// How many sections there are.
+    section_count: usize,
     root: Node,
     /// Rules that match at any depth, by the name one segment of the path
     /// must be (`vendor`, `**/vendor/x`).
@@ -35,8 +39,10 @@ struct Node {
 }
 
 impl RuleIndex {
-    /// The index of `compiled`, in rule order.
-    pub(super) fn new(compiled: Vec<Option<Compiled>>) -> RuleIndex {
+    /// The index of `compiled`, in rule order, each rule in the section
+    /// `sections` gives it.
+    pub(super) fn new(compiled: Vec<Option<Compiled>>, sections: Vec<usize>) -> RuleIndex {
+        let section_count = sections.iter().max().map_or(1, |&m| m + 1);
         let mut root = Node::default();
         let mut by_name: HashMap<String, Vec<usize>> = HashMap::new();
         let mut by_extension: HashMap<String, Vec<usize>> = HashMap::new();
@@ -56,6 +62,8 @@ impl RuleIndex {
         }
         RuleIndex {
             compiled,
+            sections,
+            section_count,
             root,
             by_name,
             by_extension,
@@ -97,7 +105,9 @@ impl RuleIndex {
         }
     }
 
-    /// The last rule that matches the path of `segments`.
+    /// The last rule that matches the path of `segments` (of any
+    /// section).
+    #[cfg(test)]
     pub(super) fn last_match(&self, segments: &[&str]) -> Option<usize> {
         let mut candidates = Vec::new();
         self.candidates(segments, &mut candidates);
@@ -105,6 +115,45 @@ impl RuleIndex {
             .into_iter()
             .rev()
             .find(|&i| self.matches(i, segments))
+    }
+
+    /// Into `out`, each section's last rule that matches the path of
+    /// `segments`, latest first. With `matched` (one flag per rule), every
+    /// other candidate not yet marked is tried too and marked when it
+    /// matches (a rule is tried until it has matched once, so a pass over
+    /// a repository costs little more than finding each file's rules).
+    pub(super) fn last_match_per_section(
+        &self,
+        segments: &[&str],
+        out: &mut Vec<usize>,
+        mut matched: Option<&mut [bool]>,
+    ) {
+        let mut candidates = Vec::new();
+        self.candidates(segments, &mut candidates);
+        out.clear();
+        let mut decided = 0;
+        for i in candidates.into_iter().rev() {
+            let section = self.sections.get(i).copied().unwrap_or(0);
+            let open = !out
+                .iter()
+                .any(|&d| self.sections.get(d).copied().unwrap_or(0) == section);
+            let marked = matched.as_deref().is_some_and(|m| m[i]);
+            if !open && (matched.is_none() || marked) {
+                if matched.is_none() && decided == self.section_count {
+                    break;
+                }
+                continue;
+            }
+            if self.matches(i, segments) {
+                if let Some(m) = matched.as_deref_mut() {
+                    m[i] = true;
+                }
+                if open {
+                    out.push(i);
+                    decided += 1;
+                }
+            }
+        }
     }
 
     /// Every rule that matches the path of `segments`, in rule order.
@@ -117,30 +166,6 @@ impl RuleIndex {
                 .into_iter()
                 .filter(|&i| self.matches(i, segments)),
         );
-    }
-
-    /// The last rule that matches the path of `segments`; and every other
-    /// candidate not yet marked in `matched` is tried and marked when it
-    /// matches (a rule is tried until it has matched once, so a pass over
-    /// a repository costs little more than finding each file's rule).
-    pub(super) fn last_match_marking(
-        &self,
-        segments: &[&str],
-        matched: &mut [bool],
-    ) -> Option<usize> {
-        let mut candidates = Vec::new();
-        self.candidates(segments, &mut candidates);
-        let mut decided = None;
-        for i in candidates.into_iter().rev() {
-            if decided.is_some() && matched[i] {
-                continue;
-            }
-            if self.matches(i, segments) {
-                matched[i] = true;
-                decided = decided.or(Some(i));
-            }
-        }
-        decided
     }
 
     fn matches(&self, rule: usize, segments: &[&str]) -> bool {
@@ -164,7 +189,7 @@ mod tests {
         patterns.extend((0..2000).map(|i| format!("name{i}")));
         patterns.extend(["*", "**/docs/", "*.tar.gz", "x?y", "/src/", "*.md"].map(String::from));
         let compiled: Vec<Option<Compiled>> = patterns.iter().map(|p| compile(p).ok()).collect();
-        let index = RuleIndex::new(compiled.clone());
+        let index = RuleIndex::new(compiled.clone(), vec![0; compiled.len()]);
         let mut candidates = Vec::new();
         for path in [
             "a/b/file.x17",
@@ -211,7 +236,7 @@ mod tests {
             ) {
                 let compiled: Vec<Option<Compiled>> =
                     patterns.iter().map(|p| compile(p).ok()).collect();
-                let index = RuleIndex::new(compiled.clone());
+                let index = RuleIndex::new(compiled.clone(), vec![0; compiled.len()]);
                 for path in &paths {
                     let segments: Vec<&str> = path.split('/').collect();
                     let every: Vec<usize> = (0..compiled.len())
@@ -222,7 +247,11 @@ mod tests {
                     prop_assert_eq!(&found, &every, "{} {:?}", path, patterns);
                     prop_assert_eq!(index.last_match(&segments), every.last().copied());
                     let mut marked = vec![false; compiled.len()];
-                    prop_assert_eq!(index.last_match_marking(&segments, &mut marked), every.last().copied());
+                    let mut decided = Vec::new();
+                    index.last_match_per_section(&segments, &mut decided, Some(&mut marked));
+                    prop_assert_eq!(decided.first().copied(), every.last().copied());
+                    let marked_rules: Vec<usize> = (0..compiled.len()).filter(|&i| marked[i]).collect();
+                    prop_assert_eq!(&marked_rules, &every);
                 }
             }
         }

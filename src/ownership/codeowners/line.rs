@@ -9,7 +9,7 @@ use super::{MAX_PATTERN_LEN, Owner, OwnerKind, Parsed, Rule};
 use crate::diagnostic::{Code, Diagnostic, SourceFile};
 
 /// Whitespace between tokens; `\n` never occurs, lines are split first.
-fn is_space(b: u8) -> bool {
+pub(super) fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c')
 }
 
@@ -20,6 +20,16 @@ pub(super) fn parse_lines(
     parsed: &mut Vec<Parsed>,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
+    for_each_line(file, |range, line| {
+        if let Some(p) = parse_line(file, range, line, diagnostics) {
+            parsed.push(p);
+        }
+    });
+}
+
+/// Calls `each` with the range (without its line ending) and number of
+/// every line of `file`, a byte-order mark left out.
+pub(super) fn for_each_line(file: &SourceFile, mut each: impl FnMut(Range<usize>, usize)) {
     let text = file.text.as_str();
     let start = if text.starts_with('\u{feff}') { 3 } else { 0 };
     let mut line_start = start;
@@ -33,9 +43,7 @@ pub(super) fn parse_lines(
         } else {
             line_end
         };
-        if let Some(p) = parse_line(file, line_start..content_end, line, diagnostics) {
-            parsed.push(p);
-        }
+        each(line_start..content_end, line);
         line_start = line_end + 1;
         line += 1;
     }
@@ -68,12 +76,14 @@ fn parse_line(
             pattern_range,
             owners,
             line,
+            section: 0,
+            excluded: false,
         },
     })
 }
 
 /// The first position from `pos` that is not whitespace, or `end`.
-fn skip_spaces(bytes: &[u8], mut pos: usize, end: usize) -> usize {
+pub(super) fn skip_spaces(bytes: &[u8], mut pos: usize, end: usize) -> usize {
     while pos < end && is_space(bytes[pos]) {
         pos += 1;
     }
@@ -88,7 +98,7 @@ fn at_comment_or_end(bytes: &[u8], pos: usize, end: usize) -> bool {
 /// Where the pattern starting at `pos` ends: at unescaped whitespace.
 /// Whitespace and `\` are ASCII, so stepping over single bytes never splits
 /// a token inside a character.
-fn pattern_end(bytes: &[u8], mut pos: usize, end: usize) -> usize {
+pub(super) fn pattern_end(bytes: &[u8], mut pos: usize, end: usize) -> usize {
     while pos < end && !is_space(bytes[pos]) {
         pos += if bytes[pos] == b'\\' { 2 } else { 1 };
     }
@@ -106,14 +116,20 @@ fn check_pattern(
     match pattern::compile(pattern) {
         Ok(_) => Some(()),
         Err(e) => {
-            diagnostics.push(pattern_error(file, range.start, pattern.len(), e));
+            diagnostics.push(pattern_error(file, range.start, pattern.len(), e, "GitHub"));
             None
         }
     }
 }
 
 /// `e`, about the pattern of `len` bytes at `start`, as a diagnostic.
-fn pattern_error(file: &Arc<SourceFile>, start: usize, len: usize, e: PatternError) -> Diagnostic {
+pub(super) fn pattern_error(
+    file: &Arc<SourceFile>,
+    start: usize,
+    len: usize,
+    e: PatternError,
+    host: &str,
+) -> Diagnostic {
     let at = start + e.range.start..start + e.range.end;
     let mut d = Diagnostic::error(Code::CodeownersSyntax, e.message)
         .in_file(file, at)
@@ -121,9 +137,9 @@ fn pattern_error(file: &Arc<SourceFile>, start: usize, len: usize, e: PatternErr
     if let Some(help) = e.help {
         d = d.with_help(help);
     }
-    // The length limit is ours, not GitHub's: GitHub may well use the line.
+    // The length limit is ours, not the host's: it may well use the line.
     if len <= MAX_PATTERN_LEN {
-        d = d.with_note("GitHub skips lines with invalid syntax");
+        d = d.with_note(format!("{host} skips lines with invalid syntax"));
     }
     d
 }
@@ -196,12 +212,12 @@ fn owner_error(
     d.with_note("GitHub skips lines with invalid syntax")
 }
 
-fn is_login_char(c: char) -> bool {
+pub(super) fn is_login_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || c == '-' || c == '_'
 }
 
 /// `@login`, `@org/team` or an e-mail address; `None` for anything else.
-fn classify_owner(owner: &str) -> Option<OwnerKind> {
+pub(super) fn classify_owner(owner: &str) -> Option<OwnerKind> {
     if let Some(name) = owner.strip_prefix('@') {
         return match name.split_once('/') {
             None => {

@@ -141,7 +141,7 @@ impl Compiled {
             toks.iter()
                 .map(|t| match t {
                     Tok::Lit(c) => Some(*c),
-                    Tok::Star | Tok::Question => None,
+                    Tok::Star | Tok::Question | Tok::Class(_) => None,
                 })
                 .collect()
         };
@@ -164,7 +164,7 @@ impl Compiled {
                     .iter()
                     .map(|t| match t {
                         Tok::Lit(c) => Some(*c),
-                        Tok::Star | Tok::Question => None,
+                        Tok::Star | Tok::Question | Tok::Class(_) => None,
                     })
                     .collect::<Option<String>>(),
                 Seg::Any => None,
@@ -192,6 +192,10 @@ fn segment_matches(toks: &[Tok], name: &str) -> bool {
                 c += ch.len_utf8();
             }
             Some(Tok::Lit(l)) if *l == ch => {
+                t += 1;
+                c += ch.len_utf8();
+            }
+            Some(Tok::Class(class)) if class.contains(ch) => {
                 t += 1;
                 c += ch.len_utf8();
             }
@@ -243,6 +247,49 @@ pub(super) fn compile(pattern: &str) -> Result<Compiled, PatternError> {
     Ok(Compiled { body, owns })
 }
 
+/// A GitLab CODEOWNERS `pattern` ready to match, as GitLab reads it
+/// (`Gitlab::CodeOwners::File`): `*` is every file; a pattern without a
+/// leading `/` matches at any depth (`/**/` before it), one with a
+/// trailing `/` everything below it, any other exactly what it names;
+/// `File.fnmatch` with `FNM_PATHNAME | FNM_DOTMATCH` then matches it, so
+/// `*` and `?` stay inside one segment, `**/` is any number of folders,
+/// `**` elsewhere is `*`, and `[...]` is a character class. A leading `!`
+/// (an exclusion) is the caller's.
+pub(super) fn compile_gitlab(pattern: &str) -> Result<Compiled, PatternError> {
+    check_length(pattern)?;
+    if pattern == "*" {
+        let body = vec![Seg::Any, Seg::Name(vec![Tok::Star])];
+        return Ok(Compiled {
+            body,
+            owns: Owns::Named,
+        });
+    }
+    let anchored = pattern.starts_with('/');
+    let dir_only = pattern.ends_with('/') && pattern.len() > 1;
+    let mut segments = split_segments_with(pattern, true)?;
+    segments.retain(|s| !s.is_empty());
+    let Some(last) = segments.len().checked_sub(1) else {
+        return Err(never_matches(pattern));
+    };
+    let mut body = Vec::with_capacity(segments.len() + 1);
+    if !anchored {
+        body.push(Seg::Any);
+    }
+    for (i, segment) in segments.into_iter().enumerate() {
+        // `**` is any number of folders only before a `/`.
+        body.push(match is_double_star(&segment) && (i < last || dir_only) {
+            true => Seg::Any,
+            false => Seg::Name(segment),
+        });
+    }
+    let owns = if dir_only {
+        Owns::OnlyBelow
+    } else {
+        Owns::Named
+    };
+    Ok(Compiled { body, owns })
+}
+
 fn check_length(pattern: &str) -> Result<(), PatternError> {
     if pattern.len() > MAX_PATTERN_LEN {
         return Err(PatternError {
@@ -271,11 +318,27 @@ fn never_matches(pattern: &str) -> PatternError {
 // Translation
 
 /// One piece of a path segment.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 enum Tok {
     Lit(char),
     Star,
     Question,
+    /// `[...]` (GitLab only): one character in (or, negated, not in) the
+    /// ranges.
+    Class(Box<Class>),
+}
+
+/// A bracket expression, as Ruby's `File.fnmatch` reads it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Class {
+    negated: bool,
+    ranges: Vec<(char, char)>,
+}
+
+impl Class {
+    fn contains(&self, c: char) -> bool {
+        self.ranges.iter().any(|&(lo, hi)| lo <= c && c <= hi) != self.negated
+    }
 }
 
 /// The globs (for `globset`, with `literal_separator` and backslash escapes)
@@ -321,8 +384,14 @@ fn reject_unsupported_start(pattern: &str) -> Result<(), PatternError> {
 /// Splits `pattern` into segments on unescaped `/`, resolving escapes. The
 /// first and last segments are empty for a leading and a trailing `/`.
 fn split_segments(pattern: &str) -> Result<Vec<Vec<Tok>>, PatternError> {
+    split_segments_with(pattern, false)
+}
+
+/// [`split_segments`], reading `[...]` as a character class when
+/// `classes` (GitLab) and refusing brackets otherwise (GitHub).
+fn split_segments_with(pattern: &str, classes: bool) -> Result<Vec<Vec<Tok>>, PatternError> {
     let mut segments: Vec<Vec<Tok>> = vec![Vec::new()];
-    let mut chars = pattern.char_indices();
+    let mut chars = pattern.char_indices().peekable();
     while let Some((i, c)) = chars.next() {
         let current = segments.last_mut().expect("never empty");
         match c {
@@ -341,11 +410,65 @@ fn split_segments(pattern: &str) -> Result<Vec<Vec<Tok>>, PatternError> {
             '/' => segments.push(Vec::new()),
             '*' => current.push(Tok::Star),
             '?' => current.push(Tok::Question),
-            '[' | ']' => return Err(bracket_error(pattern, i, c)),
+            '[' if classes => match class_at(pattern, i) {
+                Some((class, end)) => {
+                    current.push(Tok::Class(Box::new(class)));
+                    while chars.peek().is_some_and(|&(j, _)| j < end) {
+                        chars.next();
+                    }
+                }
+                None => current.push(Tok::Lit('[')),
+            },
+            '[' | ']' if !classes => return Err(bracket_error(pattern, i, c)),
             _ => current.push(Tok::Lit(c)),
         }
     }
     Ok(segments)
+}
+
+/// The bracket expression starting at `pattern[at]` (`[`) and where it
+/// ends, as `File.fnmatch` reads one: `!` or `^` first negates, `a-z` is a
+/// range, `\` escapes, and a `]` right after the opening is a member.
+/// `None` when it is not closed (then `[` is itself), or holds a `/`.
+fn class_at(pattern: &str, at: usize) -> Option<(Class, usize)> {
+    let mut chars = pattern[at + 1..]
+        .char_indices()
+        .map(|(i, c)| (at + 1 + i, c))
+        .peekable();
+    let negated = chars.next_if(|&(_, c)| c == '!' || c == '^').is_some();
+    let mut ranges = Vec::new();
+    let mut first = true;
+    while let Some((i, c)) = chars.next() {
+        let lo = match c {
+            ']' if !first => return Some((Class { negated, ranges }, i + 1)),
+            '/' => return None,
+            '\\' => chars.next()?.1,
+            c => c,
+        };
+        first = false;
+        let hi = match chars.peek() {
+            Some(&(_, '-')) => {
+                let mut ahead = chars.clone();
+                ahead.next();
+                match ahead.next() {
+                    Some((_, ']')) | None => lo,
+                    Some((_, '\\')) => {
+                        chars.next();
+                        chars.next();
+                        chars.next()?.1
+                    }
+                    Some((_, hi)) => {
+                        chars.next();
+                        chars.next();
+                        hi
+                    }
+                }
+            }
+            _ => lo,
+        };
+        ranges.push((lo, hi));
+    }
+    None
 }
 
 /// The error for the bracket `c` at `i`, pointing at the whole `[...]` when
@@ -405,6 +528,7 @@ fn push_segment(body: &mut String, segment: &[Tok]) {
             Tok::Star if previous_star => {}
             Tok::Star => body.push('*'),
             Tok::Question => body.push('?'),
+            Tok::Class(_) => unreachable!("GitHub patterns have no classes"),
             Tok::Lit(c) => {
                 if matches!(c, '*' | '?' | '[' | ']' | '{' | '}' | '\\' | ',' | '!') {
                     body.push('\\');

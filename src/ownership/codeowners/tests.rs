@@ -3,6 +3,19 @@
 
 use super::pattern::{build_glob, translate};
 use super::*;
+
+/// GitHub's answer for a path: the one rule that decides.
+trait Single {
+    fn single(&self, path: &str) -> Option<&Rule>;
+}
+
+impl Single for CodeOwners {
+    fn single(&self, path: &str) -> Option<&Rule> {
+        let rules = self.owners_of(path);
+        assert!(rules.len() <= 1, "a GitHub file decides by one rule");
+        rules.into_iter().next()
+    }
+}
 use crate::diagnostic::{Location, Severity};
 use globset::GlobSetBuilder;
 
@@ -35,7 +48,7 @@ fn pointed<'a>(text: &'a str, d: &Diagnostic) -> &'a str {
 
 /// Line of the rule that owns `path`.
 fn line_of(owners: &CodeOwners, path: &str) -> Option<usize> {
-    owners.owners_of(path).map(|r| r.line)
+    owners.single(path).map(|r| r.line)
 }
 
 fn owner_texts(rule: Option<&Rule>) -> Vec<&str> {
@@ -268,7 +281,7 @@ fn files_of_three_megabytes_are_ignored_like_github_does() {
     assert!(owners.rules().is_empty());
     assert_eq!(diagnostics.len(), 1);
     assert!(matches!(diagnostics[0].location, Some(Location::Path(_))));
-    assert_eq!(owners.owners_of("a"), None);
+    assert_eq!(owners.single("a"), None);
 }
 
 // -- matching -----------------------------------------------------------
@@ -423,7 +436,7 @@ fn patterns_match_like_github() {
     let mut failures = Vec::new();
     for &(pattern, path, expected) in CASES {
         let owners = parse_ok(&format!("{pattern} @o\n"));
-        if owners.owners_of(path).is_some() != expected {
+        if owners.single(path).is_some() != expected {
             failures.push(format!("{pattern:?} on {path:?}: expected {expected}"));
         }
     }
@@ -461,7 +474,7 @@ apps/ @octocat
 /apps/github
 ";
     let owners = parse_ok(text);
-    let who = |path: &str| owner_texts(owners.owners_of(path));
+    let who = |path: &str| owner_texts(owners.single(path));
     assert_eq!(who("README.md"), ["@global-owner1", "@global-owner2"]);
     assert_eq!(who("src/app.js"), ["@js-owner"]);
     assert_eq!(who("main.go"), ["docs@example.com"]);
@@ -478,7 +491,7 @@ apps/ @octocat
     assert_eq!(line_of(&owners, "src/apps/main.js"), Some(7));
     assert_eq!(line_of(&owners, "apps/main.rb"), Some(13));
     // The last rule has no owners: `apps/github` is unowned.
-    let rule = owners.owners_of("apps/github/README.md").expect("a rule");
+    let rule = owners.single("apps/github/README.md").expect("a rule");
     assert_eq!(rule.line, 14);
     assert!(rule.owners.is_empty());
 }
@@ -486,9 +499,9 @@ apps/ @octocat
 #[test]
 fn no_rule_no_owner() {
     let owners = parse_ok("/docs/ @a\n");
-    assert_eq!(owners.owners_of("src/main.rs"), None);
+    assert_eq!(owners.single("src/main.rs"), None);
     let owners = parse_ok("");
-    assert_eq!(owners.owners_of("a"), None);
+    assert_eq!(owners.single("a"), None);
     assert!(owners.rules().is_empty());
 }
 
@@ -540,7 +553,7 @@ fn check(text: &str) {
     let (owners, diagnostics) = parse(text);
     check_invariants(text, &owners, &diagnostics);
     for path in NASTY_PATHS {
-        let _ = owners.owners_of(path);
+        let _ = owners.single(path);
     }
 }
 
@@ -633,8 +646,8 @@ fn repeated_patterns_keep_last_match_wins() {
     let owners = parse_ok(&"* @a\n".repeat(20_000));
     assert_eq!(line_of(&owners, "a/b/c"), Some(20_000));
     let owners = parse_ok("/docs/ @a\n*.md @b\n/docs/ @c\n");
-    assert_eq!(owner_texts(owners.owners_of("docs/a.md")), ["@c"]);
-    assert_eq!(owner_texts(owners.owners_of("a.md")), ["@b"]);
+    assert_eq!(owner_texts(owners.single("docs/a.md")), ["@c"]);
+    assert_eq!(owner_texts(owners.single("a.md")), ["@b"]);
 }
 
 #[test]
@@ -677,7 +690,7 @@ fn the_matcher_agrees_with_globset() {
     ] {
         let reference = sets.iter().rposition(|set| set.is_match(path));
         let ours = owners
-            .owners_of(path)
+            .single(path)
             .and_then(|rule| owners.rules().iter().position(|r| r == rule));
         assert_eq!(ours, reference, "{path}");
     }
@@ -788,7 +801,7 @@ mod properties {
             let owners = parse_ok(&format!("{pattern} @o\n"));
             for path in &paths {
                 prop_assert_eq!(
-                    owners.owners_of(path).is_some(),
+                    owners.single(path).is_some(),
                     oracle(&pattern, path),
                     "pattern {:?} path {:?} globs {:?}", pattern, path, translate(&pattern)
                 );
@@ -820,7 +833,7 @@ mod properties {
             path in "[ab/.\\\\*?é ]{0,16}",
         ) {
             let (owners, _) = parse(&format!("{pattern} @o\n"));
-            if let Some(rule) = owners.owners_of(&path) {
+            if let Some(rule) = owners.single(&path) {
                 prop_assert_eq!(rule.owners.len(), 1);
                 prop_assert_eq!(rule.owners[0].text.as_str(), "@o");
                 prop_assert_eq!(rule.line, 1);
@@ -863,20 +876,20 @@ fn real_file_rust_lang_team() {
         "@ubiratansoares",
     ];
     // The catch-all requires admins.
-    assert_eq!(owner_texts(owners.owners_of("src/main.rs")), admins);
-    assert_eq!(owner_texts(owners.owners_of(".github/CODEOWNERS")), admins);
+    assert_eq!(owner_texts(owners.single("src/main.rs")), admins);
+    assert_eq!(owner_texts(owners.single(".github/CODEOWNERS")), admins);
     // Data files are unowned...
     for path in [
         "people/someone.toml",
         "teams/compiler.toml",
         "repos/rust-lang/cargo.toml",
     ] {
-        let rule = owners.owners_of(path).expect("a rule");
+        let rule = owners.single(path).expect("a rule");
         assert!(rule.owners.is_empty(), "{path}: {rule:?}");
         assert!(rule.pattern.ends_with("/**/*.toml"), "{path}: {rule:?}");
     }
     // ... and so is Markdown ...
-    let rule = owners.owners_of("docs/README.md").expect("a rule");
+    let rule = owners.single("docs/README.md").expect("a rule");
     assert_eq!((rule.pattern.as_str(), rule.owners.len()), ("*.md", 0));
     // ... except the listed files, which need admins again.
     for path in [
@@ -884,11 +897,11 @@ fn real_file_rust_lang_team() {
         "teams/infra-admins.toml",
         "people/jdno.toml",
     ] {
-        assert_eq!(owner_texts(owners.owners_of(path)), admins, "{path}");
+        assert_eq!(owner_texts(owners.single(path)), admins, "{path}");
     }
     // Not a data file: `/people/**/*.toml` needs a `.toml` under people/.
-    assert_eq!(owner_texts(owners.owners_of("people/notes.txt")), admins);
-    assert_eq!(owner_texts(owners.owners_of("src/people/x.toml")), admins);
+    assert_eq!(owner_texts(owners.single("people/notes.txt")), admins);
+    assert_eq!(owner_texts(owners.single("src/people/x.toml")), admins);
 }
 
 #[test]
@@ -899,7 +912,7 @@ fn real_file_all_contributors() {
     let owners = parse_ok(&text);
     assert_eq!(owners.rules().len(), 1);
     for path in ["README.md", "docs/en/overview.md", ".github/CODEOWNERS"] {
-        let rule = owners.owners_of(path).expect("owned");
+        let rule = owners.single(path).expect("owned");
         assert_eq!(owner_texts(Some(rule)), ["@all-contributors/core"]);
         assert_eq!(rule.owners[0].kind, OwnerKind::Team);
     }
@@ -947,7 +960,7 @@ docs         @docs
             .rules()
             .iter()
             .rposition(|r| pattern::compile(&r.pattern).expect("valid").matches(path));
-        assert_eq!(owners.rule_of(path), slow, "{path}");
+        assert_eq!(owners.rules_of(path).first().copied(), slow, "{path}");
         let mut all = Vec::new();
         owners.rules_matching(path, &mut all);
         let every: Vec<usize> = (0..owners.rules().len())
@@ -964,8 +977,8 @@ docs         @docs
     let mut expected = vec![false; owners.rules().len()];
     for path in paths {
         assert_eq!(
-            owners.rule_of_marking(path, &mut marked),
-            owners.rule_of(path),
+            owners.rules_of_marking(path, &mut marked).first().copied(),
+            owners.rules_of(path).first().copied(),
             "{path}"
         );
         let mut all = Vec::new();
