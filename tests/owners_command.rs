@@ -184,15 +184,23 @@ fn the_human_listing_for_codeowners() {
     insta::assert_snapshot!("owners_codeowners_human", stdout);
 }
 
-/// Without PATH, every file the repository tracks, and no more: an
-/// untracked file is not one of them.
+/// Without PATH, every file the repository tracks, and those not yet
+/// committed that git does not ignore (as `git status` shows them), and no
+/// more: an ignored file is not one of them.
 #[test]
-fn without_paths_every_tracked_file() {
+fn without_paths_every_tracked_or_unignored_file() {
     if !available("every tracked file", "git", &["--version"], "git") {
         return;
     }
     let repo = codeowners_repository();
-    write(repo.path(), &[("untracked.txt", "")]);
+    write(
+        repo.path(),
+        &[
+            ("untracked.txt", ""),
+            (".gitignore", "ignored.txt\n"),
+            ("ignored.txt", ""),
+        ],
+    );
     let value = owners_json(&repo.path().join("docs"), &[]);
     let paths: Vec<&str> = value["paths"]
         .as_object()
@@ -202,8 +210,9 @@ fn without_paths_every_tracked_file() {
         .collect();
     assert!(paths.contains(&"src/gen/two.rs"), "{paths:?}");
     assert!(paths.contains(&"docs/src/a.md"), "{paths:?}");
-    assert!(!paths.contains(&"untracked.txt"), "{paths:?}");
-    assert_eq!(paths.len(), 10, "{paths:?}");
+    assert!(paths.contains(&"untracked.txt"), "{paths:?}");
+    assert!(!paths.contains(&"ignored.txt"), "{paths:?}");
+    assert_eq!(paths.len(), 12, "{paths:?}");
 }
 
 /// A small OWNERS tree: aliases, a filter, `no_parent_owners`, emeritus

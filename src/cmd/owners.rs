@@ -308,7 +308,8 @@ impl Report<'_> {
                         .collect(),
                     false => Vec::new(),
                 };
-                let owned = crate::ownership::Owned::Rules(rules.clone()).owners();
+                let owned =
+                    crate::ownership::Owned::Rules(rules.clone(), owners.dialect()).owners();
                 PathJson::Rule {
                     owners: owned.iter().map(|o| self.owner_json(o)).collect(),
                     rule: rules.first().map(|r| format!("{name}:{}", r.line)),

@@ -22,7 +22,7 @@ use crate::files::LoadError;
 use crate::files::find_in_root_then_parent;
 use crate::files::tree::YamlFiles;
 use codeowners::CODEOWNERS_CANDIDATES;
-use codeowners::{CodeOwners, Owner, OwnerKind, Rule};
+use codeowners::{CodeOwners, Dialect, Owner, OwnerKind, Rule};
 use repository::Repository;
 use tree::{OwnersTree, Source, TreeOwners};
 
@@ -45,7 +45,7 @@ pub enum Ownership {
 pub enum Owned<'a> {
     /// The CODEOWNERS rules that decide: the last match (GitHub), or each
     /// section's (GitLab); empty when no rule matches.
-    Rules(Vec<&'a Rule>),
+    Rules(Vec<&'a Rule>, Dialect),
     /// The approvers and reviewers the OWNERS tree gives.
     Tree(TreeOwners),
 }
@@ -62,7 +62,7 @@ impl Ownership {
     /// Who owns `path` (relative to the repository root).
     pub fn owners_of(&self, path: &str) -> Owned<'_> {
         match self {
-            Ownership::CodeOwners(owners) => Owned::Rules(owners.owners_of(path)),
+            Ownership::CodeOwners(owners) => Owned::Rules(owners.owners_of(path), owners.dialect()),
             Ownership::Owners(tree) => Owned::Tree(tree.owners_of(path)),
         }
     }
@@ -73,7 +73,12 @@ impl Owned<'_> {
     /// `@login` users, to be shown like CODEOWNERS users).
     pub fn owners(&self) -> Vec<Owner> {
         match self {
-            Owned::Rules(rules) => {
+            // GitHub: the rule's owners as written; GitLab: every section's
+            // together, each owner once.
+            Owned::Rules(rules, Dialect::GitHub) => {
+                rules.first().map(|r| r.owners.clone()).unwrap_or_default()
+            }
+            Owned::Rules(rules, Dialect::GitLab) => {
                 let mut owners: Vec<Owner> = Vec::new();
                 for owner in rules.iter().flat_map(|r| &r.owners) {
                     if !owners

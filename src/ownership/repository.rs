@@ -97,18 +97,20 @@ impl Repository {
             .is_ok()
     }
 
-    /// How the list was made, in words: "tracked by git".
+    /// How the list was made, in words: "in git (tracked, ...)".
     pub fn described(&self) -> &'static str {
         match self.listing {
-            Listing::Git => "tracked by git",
+            Listing::Git => "in git (tracked, or untracked and not ignored)",
             Listing::Folder => "in the folder (walked, honouring .gitignore)",
         }
     }
 }
 
-/// The files git tracks under `root`, or `None` when `root` has no `.git`
-/// or git cannot list it. The repository is named explicitly, so that git
-/// never looks above `root` for another one.
+/// The files git tracks under `root` and the untracked ones it does not
+/// ignore (a file about to be committed is the repository's too: a rule
+/// for it matches something), or `None` when `root` has no `.git` or git
+/// cannot list it. The repository is named explicitly, so that git never
+/// looks above `root` for another one.
 fn tracked_files(root: &Path) -> Option<Vec<String>> {
     let git_dir = root.join(".git");
     if !git_dir.exists() {
@@ -119,7 +121,14 @@ fn tracked_files(root: &Path) -> Option<Vec<String>> {
         .arg(&git_dir)
         .arg("--work-tree")
         .arg(root)
-        .args(["ls-files", "-z", "--cached", "--full-name"])
+        .args([
+            "ls-files",
+            "-z",
+            "--cached",
+            "--others",
+            "--exclude-standard",
+            "--full-name",
+        ])
         .current_dir(root)
         .stderr(Stdio::null())
         .output()
