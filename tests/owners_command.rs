@@ -898,3 +898,24 @@ fn gitlab_documented_examples_read_without_error() {
         "each section's last match, the sections added up"
     );
 }
+
+/// A folder as PATH: besides the rule for the folder itself, how many of
+/// its files have an active owner and who owns them (issue 36, 5).
+#[test]
+fn a_folder_gets_a_summary_of_its_files() {
+    if !available("folder summary", "git", &["--version"], "git") {
+        return;
+    }
+    let repo = codeowners_repository();
+    let book = repo.path().join("docs");
+    let (code, stdout, stderr) = owners(&book, &["src", "old/", "README.md"]);
+    assert_eq!(code, 0, "{stderr}");
+    insta::assert_snapshot!("owners_folder_summary", stdout);
+    let value = owners_json(&book, &["src/", "README.md"]);
+    let folder = &value["paths"]["src/"]["folder"];
+    assert_eq!(folder["files"], 3, "{value}");
+    assert!(
+        value["paths"]["README.md"].get("folder").is_none(),
+        "{value}"
+    );
+}

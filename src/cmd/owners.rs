@@ -207,6 +207,15 @@ enum PathJson {
     },
 }
 
+/// A folder's files and who owns them.
+#[derive(Serialize)]
+struct FolderJson {
+    files: usize,
+    owned: usize,
+    /// The owners of its files, those owning the most files first.
+    owners: Vec<OwnerJson>,
+}
+
 /// A GitLab section's rule for a path.
 #[derive(Serialize)]
 struct SectionJson {
@@ -360,10 +369,42 @@ impl Report<'_> {
         }
     }
 
+    /// When `path` is a folder of the repository: how many of its files
+    /// have an active owner, and who owns them (a folder's own rule, if
+    /// any, may say nothing of the files in it).
+    fn folder_json(&self, path: &str) -> Option<FolderJson> {
+        let prefix = format!("{}/", path.trim_end_matches('/'));
+        let files = self.repository.files();
+        let start = files.partition_point(|f| f.as_str() < prefix.as_str());
+        let below: Vec<String> = (files[start..].iter())
+            .take_while(|f| f.starts_with(&prefix))
+            .cloned()
+            .collect();
+        if below.is_empty() {
+            return None;
+        }
+        let folder = Repository::of_files(self.repository.root.clone(), below);
+        let coverage = Coverage::compute(&folder, self.ownership, &self.inactive);
+        let depth = prefix.matches('/').count();
+        let summary =
+            (coverage.folders(&folder, depth).into_iter()).find(|f| f.folder == prefix)?;
+        Some(FolderJson {
+            files: summary.files,
+            owned: summary.owned,
+            owners: summary.owners.iter().map(|o| self.owner_json(o)).collect(),
+        })
+    }
+
     fn json(&self, paths: &[String], coverage: Option<&Coverage>) -> OwnersJson {
         let mut map = serde_json::Map::new();
         for path in paths {
-            let value = serde_json::to_value(self.path_json(path)).unwrap_or_default();
+            let mut value = serde_json::to_value(self.path_json(path)).unwrap_or_default();
+            if let (Some(folder), Some(object)) = (self.folder_json(path), value.as_object_mut()) {
+                object.insert(
+                    "folder".into(),
+                    serde_json::to_value(folder).unwrap_or_default(),
+                );
+            }
             map.insert(path.clone(), value);
         }
         OwnersJson {
@@ -414,6 +455,9 @@ impl Report<'_> {
             line(path.clone());
             for (label, owners) in self.human_path(path) {
                 line(format!("  {label:<11}{owners}"));
+            }
+            if let Some(folder) = self.folder_json(path) {
+                line(format!("  {:<11}{}", "folder", human_folder(&folder)));
             }
         }
         if let Some(coverage) = coverage {
@@ -523,6 +567,24 @@ fn human_owners(owners: &[OwnerJson]) -> String {
         })
         .collect();
     shown.join("; ")
+}
+
+/// A folder's line: `2 of 74 files have an active owner: @a, @b`.
+fn human_folder(folder: &FolderJson) -> String {
+    let owners = match folder.owners.is_empty() {
+        true => String::new(),
+        false => format!(": {}", human_owners(&folder.owners)),
+    };
+    format!(
+        "{} of {} {} an active owner{owners}",
+        folder.owned,
+        plural(folder.files, "file"),
+        if folder.owned == 1 || folder.files == 1 {
+            "has"
+        } else {
+            "have"
+        },
+    )
 }
 
 /// One GitLab section's line: `[Name] FILE:LINE `pattern` (optional, 2
