@@ -107,6 +107,9 @@ pub struct Settings {
     pub ownership: Option<OwnershipSource>,
     /// `unowned`: files without an active owner (off by default).
     pub unowned: Level,
+    /// `min-owners`: the fewest active owners a file should have (off by
+    /// default; its finding is a warning).
+    pub min_owners: Option<u32>,
     /// `contributing`: the CONTRIBUTING file, relative to the root.
     pub contributing: Option<PathBuf>,
     /// `contributing-url`: where CONTRIBUTING lives on the repository host.
@@ -147,6 +150,16 @@ const KEYS: &[(&str, Apply)] = &[
     }),
     ("unowned", |s, _, v| {
         s.unowned = Level::read(v)?;
+        Ok(())
+    }),
+    ("min-owners", |s, _, v| {
+        s.min_owners = match v.as_u64() {
+            Some(n @ 1..=1000) => Some(n as u32),
+            _ => {
+                let why = format!("must be a number of owners from 1 to 1000, found {v}");
+                return Err(Problem::value(why, None));
+            }
+        };
         Ok(())
     }),
     ("check-owners", Settings::apply_owner_check),
@@ -205,6 +218,7 @@ impl Settings {
             codeowners: None,
             ownership: None,
             unowned: Level::Off,
+            min_owners: None,
             contributing: None,
             contributing_url: None,
             check_anchors: Level::default(),

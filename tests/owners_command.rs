@@ -919,3 +919,107 @@ fn a_folder_gets_a_summary_of_its_files() {
         "{value}"
     );
 }
+
+/// The roster of the owner-count test: user2 and user4 have left; the team
+/// `org/core` is user0, user1 and (former) user2; `org/docs` is user3.
+const COUNT_ROSTER: &str = r#"
+[people.user0]
+[people.user1]
+[people.user2]
+[people.user3]
+[people.user4]
+
+[[groups]]
+id = "core"
+github-team = "org/core"
+members = ["user0", "user1", { handle = "user2", status = "emeritus" }]
+
+[[groups]]
+id = "docs"
+github-team = "org/docs"
+members = ["user3"]
+
+[[groups]]
+id = "old"
+members = [{ handle = "user4", status = "emeritus" }]
+"#;
+
+/// The active people an owner is, counted here without the plugin: the
+/// roster above written out by hand.
+fn counted_people(owner: &str) -> Vec<&str> {
+    match owner {
+        "@org/core" => vec!["user0", "user1"],
+        "@org/docs" => vec!["user3"],
+        "@user2" | "@user4" => vec![],
+        other => vec![other.trim_start_matches('@')],
+    }
+}
+
+/// `owners --coverage`'s files by number of active owners (teams expanded
+/// through the roster, those who left not counted) equal a count made from
+/// the independent reference's owners of every file (issue 36, 4).
+#[test]
+fn owner_counts_agree_with_an_independent_count() {
+    let (mut requests, mut answers, mut dirs) = (Vec::new(), Vec::new(), Vec::new());
+    let owners_pool = [
+        "@user0",
+        "@user2",
+        "@user3",
+        "@user4",
+        "@user5",
+        "@org/core",
+        "@org/docs",
+    ];
+    for seed in 100..115 {
+        let mut rng = Rng(seed);
+        let count = 30 + rng.below(30);
+        let files = random_files(&mut rng, count);
+        let mut codeowners = String::new();
+        for _ in 0..(3 + rng.below(15)) {
+            let owners: Vec<&str> = (0..rng.below(4)).map(|_| rng.pick(&owners_pool)).collect();
+            codeowners.push_str(&format!(
+                "{} {}\n",
+                random_pattern(&mut rng),
+                owners.join(" ")
+            ));
+        }
+        let dir = tempfile::tempdir().expect("tempdir");
+        write(
+            dir.path(),
+            &[
+                ("CODEOWNERS", &codeowners),
+                ("book/maintainers.toml", COUNT_ROSTER),
+            ],
+        );
+        for file in &files {
+            write(dir.path(), &[(file, "")]);
+        }
+        add_book(dir.path());
+        let ours = owners_json(&dir.path().join("book"), &["--coverage"]);
+        let every = codeowners_answers(&owners_json(&dir.path().join("book"), &[]));
+        requests.push(json!({
+            "kind": "codeowners",
+            "codeowners": dir.path().join("CODEOWNERS"),
+            "paths": every.keys().collect::<Vec<_>>(),
+        }));
+        answers.push((seed, codeowners, ours["by_active_owners"].clone()));
+        dirs.push(dir);
+    }
+    let Some(theirs) = reference("owner counts", &Value::Array(requests)) else {
+        return;
+    };
+    let theirs: Vec<BTreeMap<String, Value>> = serde_json::from_value(theirs).expect("maps");
+    for ((seed, codeowners, ours), theirs) in answers.iter().zip(&theirs) {
+        let mut counts = [0usize; 3];
+        for answer in theirs.values() {
+            let mut people: Vec<&str> = (answer["owners"].as_array().expect("owners").iter())
+                .flat_map(|o| counted_people(o.as_str().expect("text")))
+                .collect();
+            people.sort_unstable();
+            people.dedup();
+            counts[people.len().min(2)] += 1;
+        }
+        let expected = json!({"0": counts[0], "1": counts[1], "2+": counts[2]});
+        assert_eq!(ours, &expected, "seed {seed}, CODEOWNERS:\n{codeowners}");
+    }
+}

@@ -426,3 +426,46 @@ fn an_owners_entry_that_cannot_be_a_login_is_one_warning() {
     assert!(!page.contains("alice smith"), "{page}");
     assert!(!page.contains("Owned"), "{page}");
 }
+
+/// `min-owners = 2`: the files with fewer than two active owners, summed by
+/// folder in one warning (C409), a team counted as its serving members; the
+/// build goes on. The output is the error reference's example.
+#[test]
+fn min_owners_reports_folders_with_too_few_active_owners() {
+    let repo = repository(&[
+        (
+            "CODEOWNERS",
+            "*  @acme/core\n/docs/ @alan\n/src/gen/ @ada\n",
+        ),
+        ("book/maintainers.toml", PEOPLE),
+        ("src/main.rs", ""),
+        ("src/gen/one.rs", ""),
+        ("src/gen/two.rs", ""),
+        ("docs/a.md", ""),
+        ("README.md", ""),
+    ]);
+    let result = build(repo.path(), json!({"min-owners": 2}), "Plain.\n");
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    let stderr = result
+        .stderr
+        .replace(&format!("{}/", repo.path().display()), "");
+    let start = stderr.find("warning[C409]").expect("a C409 warning");
+    let shown: Vec<&str> = stderr[start..]
+        .lines()
+        .take_while(|l| !l.is_empty())
+        .collect();
+    let shown = shown.join("\n");
+    // Files under `*` (the team `acme/core`: Ada and Grace serve, Alan has
+    // left) have two; `/docs/` has none and `/src/gen/` one.
+    assert!(
+        shown.contains("3 of the repository's 8 files have fewer than 2"),
+        "{shown}"
+    );
+    assert!(shown.contains("`src/gen/`: all 2 files") && shown.contains("`docs/`: its one file"));
+    let reference = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/book/errors.md"))
+        .expect("book/errors.md");
+    assert!(
+        reference.contains(&shown),
+        "book/errors.md does not show:\n{shown}"
+    );
+}

@@ -1,7 +1,9 @@
 //! Ownership held against the repository's files: a CODEOWNERS rule that
 //! matches no file (C405: a deleted or renamed path, at its line, at the
 //! level of `check-owners`), and, with `unowned`, the files no active
-//! owner owns (C408: one finding, summed up by folder).
+//! owner owns (C408: one finding, summed up by folder), and with
+//! `min-owners`, the files with fewer active owners (C409, a warning,
+//! summed up the same way).
 //!
 //! C405 needs the repository's files, so it runs only for the
 //! repository's own CODEOWNERS (where GitHub reads it: `.github/`, the
@@ -30,7 +32,39 @@ const FOLDER_LINES: usize = 8;
 pub fn check(settings: &Settings, data: &Data) -> Vec<Diagnostic> {
     let mut out = rules_matching_nothing(settings, data);
     out.extend(unowned(settings, data));
+    out.extend(too_few_owners(settings, data));
     out
+}
+
+/// C409, with `min-owners` set: the files with fewer active owners, summed
+/// up by folder as C408 sums the unowned; a warning.
+fn too_few_owners(settings: &Settings, data: &Data) -> Vec<Diagnostic> {
+    let Some(min) = settings.min_owners.filter(|&n| n > 1) else {
+        return Vec::new();
+    };
+    let (Ok(ownership), Ok(repository), Ok(coverage)) = (
+        data.ownership(settings),
+        data.repository(settings),
+        data.coverage(settings),
+    ) else {
+        return Vec::new(); // reported by what else reads them, or by `unowned`
+    };
+    let folders = coverage.short_by_folder(&repository, FOLDER_LINES, min);
+    if folders.is_empty() {
+        return Vec::new();
+    }
+    let short: usize = folders.iter().map(|f| f.unowned).sum();
+    let message = format!(
+        "{short} of the repository's {} have fewer than {min} active owners",
+        plural(coverage.files(), "file")
+    );
+    let d = by_folder(Diagnostic::warning(Code::TooFewOwners, message), &folders)
+        .with_label(format!("`min-owners = {min}`"))
+        .with_note("a team counts as its members who serve; an owner the roster does not know counts as one");
+    vec![match at_file(&ownership) {
+        Some(file) => d.in_file(&file, 0..0),
+        None => d.at_path(ownership.source_name()),
+    }]
 }
 
 /// C405, for the repository's own CODEOWNERS.
@@ -115,13 +149,19 @@ fn unowned(settings: &Settings, data: &Data) -> Vec<Diagnostic> {
 /// The one finding: the count, then a note per folder.
 fn unowned_diagnostic(coverage: &Coverage, folders: &[UnownedFolder]) -> Diagnostic {
     let unowned: usize = folders.iter().map(|f| f.unowned).sum();
-    let mut d = Diagnostic::error(
+    let d = Diagnostic::error(
         Code::UnownedFiles,
         format!(
             "{unowned} of the repository's {} have no active owner",
             plural(coverage.files(), "file")
         ),
     );
+    by_folder(d, folders)
+}
+
+/// `d` with a note per folder (at most [`FOLDER_LINES`], then one for the
+/// rest) and the command that lists every file.
+fn by_folder(mut d: Diagnostic, folders: &[UnownedFolder]) -> Diagnostic {
     for folder in folders.iter().take(FOLDER_LINES) {
         let name = match folder.folder.as_str() {
             "" => "the repository root".to_string(),

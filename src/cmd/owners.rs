@@ -6,6 +6,7 @@
 //! repository's figures. `json` is a stable interface (see the guide's
 //! "Who owns what").
 
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::Path;
 
@@ -17,7 +18,7 @@ use crate::data::Data;
 use crate::diagnostic::plural;
 use crate::files::LoadError;
 use crate::ownership::codeowners::{CodeOwners, Owner, OwnerKind, Rule};
-use crate::ownership::coverage::Coverage;
+use crate::ownership::coverage::{Coverage, without_roster};
 use crate::ownership::repository::Repository;
 use crate::ownership::tree::TreeOwners;
 use crate::ownership::{Ownership, user};
@@ -249,6 +250,8 @@ struct CoverageJson {
     files: usize,
     owned: usize,
     unowned: usize,
+    /// Files by how many active people own them: `"0"`, `"1"`, `"2+"`.
+    by_active_owners: BTreeMap<&'static str, usize>,
     unowned_paths: Vec<String>,
     rules_matching_nothing: Vec<UnmatchedJson>,
 }
@@ -384,7 +387,12 @@ impl Report<'_> {
             return None;
         }
         let folder = Repository::of_files(self.repository.root.clone(), below);
-        let coverage = Coverage::compute(&folder, self.ownership, &self.inactive);
+        let coverage = match self.people {
+            Some(people) => {
+                Coverage::compute(&folder, self.ownership, &|o| people.active_people(o))
+            }
+            None => Coverage::compute(&folder, self.ownership, &without_roster),
+        };
         let depth = prefix.matches('/').count();
         let summary =
             (coverage.folders(&folder, depth).into_iter()).find(|f| f.folder == prefix)?;
@@ -420,10 +428,12 @@ impl Report<'_> {
             .filter(|&i| !coverage.is_owned(i))
             .map(|i| files[i].clone())
             .collect();
+        let [none, one, more] = coverage.by_active_people();
         CoverageJson {
             files: files.len(),
             owned: files.len() - unowned_paths.len(),
             unowned: unowned_paths.len(),
+            by_active_owners: BTreeMap::from([("0", none), ("1", one), ("2+", more)]),
             unowned_paths,
             rules_matching_nothing: self
                 .unmatched(coverage)
@@ -533,6 +543,10 @@ impl Report<'_> {
                 plural(folders.len() - FOLDER_LINES, "folder")
             ));
         }
+        let [none, one, more] = coverage.by_active_people();
+        lines.push(format!(
+            "By active owners: {none} with none, {one} with one, {more} with two or more"
+        ));
         let unmatched = self.unmatched(coverage);
         if !unmatched.is_empty() {
             lines.push("Rules that match no file:".to_string());

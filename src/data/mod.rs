@@ -23,7 +23,7 @@ use crate::files::{self, LoadError};
 use crate::files::{ReadError, display_path, find_in_root_then_parent};
 use crate::mdbook::Chapter;
 use crate::ownership::codeowners::{self, CODEOWNERS_CANDIDATES, CodeOwners};
-use crate::ownership::coverage::Coverage;
+use crate::ownership::coverage::{self, Coverage};
 use crate::ownership::repository::Repository;
 use crate::ownership::tree::OwnersTree;
 use crate::ownership::{self, Ownership};
@@ -113,23 +113,21 @@ impl Data {
         }
     }
 
-    /// Who owns each of the repository's files, computed on first use: an
-    /// owner is active unless the roster (when there is one) lists them as
-    /// inactive.
+    /// Who owns each of the repository's files, computed on first use:
+    /// owners judged by the roster (`People::active_people`), each one
+    /// active person when there is none.
     pub fn coverage(&self, settings: &Settings) -> Result<Arc<Coverage>, LoadError> {
         self.coverage
             .get_or_init(|| {
                 let repository = self.repository(settings)?;
                 let ownership = self.ownership(settings)?;
-                let inactive = match self.people(settings) {
-                    Ok(people) => people.inactive_logins(),
-                    Err(_) => Default::default(),
+                let coverage = match self.people(settings) {
+                    Ok(people) => {
+                        Coverage::compute(&repository, &ownership, &|o| people.active_people(o))
+                    }
+                    Err(_) => Coverage::compute(&repository, &ownership, &coverage::without_roster),
                 };
-                Ok(Arc::new(Coverage::compute(
-                    &repository,
-                    &ownership,
-                    &inactive,
-                )))
+                Ok(Arc::new(coverage))
             })
             .clone()
     }

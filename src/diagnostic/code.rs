@@ -59,6 +59,8 @@ pub enum Code {
     ActivityNotJudged,
     /// Files of the repository without an active owner (`unowned`).
     UnownedFiles,
+    /// Files with fewer active owners than `min-owners`.
+    TooFewOwners,
     /// `{{#name}}` where `name` is not a directive of this plugin.
     UnknownDirective,
     /// `{{#name` not closed on its line.
@@ -323,6 +325,14 @@ const TABLE: &[Facts] = &[
         name: "unowned-files",
         summary: "files of the repository without an active owner",
         fix: "Add a CODEOWNERS rule (or OWNERS approvers) with an active owner for the folders listed.",
+        level: DefaultLevel::Warning,
+    },
+    Facts {
+        code: Code::TooFewOwners,
+        id: "C409",
+        name: "too-few-owners",
+        summary: "files with fewer active owners than min-owners",
+        fix: "Add owners to the rules (or OWNERS files) of the folders named, or lower min-owners.",
         level: DefaultLevel::Warning,
     },
     Facts {

@@ -280,6 +280,10 @@ impl Writer<'_> {
         }
         out.push(Event::Start(Tag::Paragraph));
         out.push(text(&coverage_sentence(coverage.owned(), coverage.files())));
+        if coverage.files() > 0 {
+            out.push(text(" "));
+            out.push(text(&owner_counts_sentence(coverage.by_active_people())));
+        }
         out.push(Event::End(TagEnd::Paragraph));
     }
 
@@ -361,6 +365,19 @@ pub fn coverage_sentence(owned: usize, files: usize) -> String {
             if unowned == 1 { "has" } else { "have" }
         ),
     }
+}
+
+/// How many files have no active owner, one, and two or more: `By active
+/// owners: 3 files have none, 12 one and 40 two or more.`
+pub fn owner_counts_sentence([none, one, more]: [usize; 3]) -> String {
+    let files = |n: usize| match n {
+        1 => "1 file has".to_string(),
+        n => format!("{n} files have"),
+    };
+    format!(
+        "By active owners: {} none, {one} one and {more} two or more.",
+        files(none)
+    )
 }
 
 /// `https://github.com/orgs/ORG/teams/TEAM` for `org/team`.

@@ -4,10 +4,10 @@
 //! that can match it, or walked up the OWNERS tree), and read by
 //! `{{#codeowners coverage}}`, the `unowned` finding, C405 and `owners`.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap};
 
 use super::Ownership;
-use crate::ownership::codeowners::{Owner, OwnerKind};
+use crate::ownership::codeowners::Owner;
 use crate::ownership::repository::Repository;
 
 /// The owners a file has: a CODEOWNERS rule's, or the approvers an OWNERS
@@ -18,6 +18,33 @@ pub struct OwnerSet {
     pub owners: Vec<Owner>,
     /// Whether one of them is active.
     pub active: bool,
+    /// How many distinct active people they are (a team counted by its
+    /// serving members when the roster knows it).
+    pub active_people: u32,
+}
+
+/// Who an owner is, as the caller knows it: the keys of the active people
+/// it stands for (a user: themselves, when they serve; a team: its serving
+/// members), empty when none is active. The roster's answer (see
+/// `people::People::active_people`), or every owner as one active person
+/// when there is no roster.
+pub type Judge<'a> = &'a dyn Fn(&Owner) -> Vec<String>;
+
+/// How owners are judged without a roster: each is one active person.
+pub fn without_roster(owner: &Owner) -> Vec<String> {
+    vec![owner.text.to_lowercase()]
+}
+
+/// An owner set of `owners`, judged by `judge`.
+fn owner_set(owners: Vec<Owner>, judge: Judge<'_>) -> OwnerSet {
+    let mut people: Vec<String> = owners.iter().flat_map(judge).collect();
+    people.sort_unstable();
+    people.dedup();
+    OwnerSet {
+        active: !people.is_empty(),
+        active_people: people.len().min(u32::MAX as usize) as u32,
+        owners,
+    }
 }
 
 /// Who owns each file of a repository.
@@ -48,26 +75,13 @@ pub struct FolderCoverage {
 }
 
 impl Coverage {
-    /// The coverage of `repository` by `ownership`, an owner counting as
-    /// active when `inactive` (lower-case logins) does not list them.
-    pub fn compute(
-        repository: &Repository,
-        ownership: &Ownership,
-        inactive: &HashSet<String>,
-    ) -> Coverage {
-        let active = |owner: &Owner| match owner.kind {
-            OwnerKind::User => {
-                !inactive.contains(&owner.text.trim_start_matches('@').to_lowercase())
-            }
-            OwnerKind::Team | OwnerKind::Email | OwnerKind::Role => true,
-        };
+    /// The coverage of `repository` by `ownership`, each owner judged by
+    /// `judge`.
+    pub fn compute(repository: &Repository, ownership: &Ownership, judge: Judge<'_>) -> Coverage {
         match ownership {
             Ownership::CodeOwners(codeowners) => {
                 let mut sets: Vec<OwnerSet> = (codeowners.rules().iter())
-                    .map(|rule| OwnerSet {
-                        owners: rule.owners.clone(),
-                        active: rule.owners.iter().any(active),
-                    })
+                    .map(|rule| owner_set(rule.owners.clone(), judge))
                     .collect();
                 // GitLab: a file that several sections own has their
                 // owners together, one set per distinct list of rules.
@@ -80,7 +94,8 @@ impl Coverage {
                             [rule] => Some(rule as u32),
                             ref rules => {
                                 Some(*combined.entry(rules.to_vec()).or_insert_with(|| {
-                                    sets.push(union(rules.iter().map(|&r| &sets[r])));
+                                    let owners = union(rules.iter().map(|&r| &sets[r].owners));
+                                    sets.push(owner_set(owners, judge));
                                     (sets.len() - 1) as u32
                                 }))
                             }
@@ -105,11 +120,8 @@ impl Coverage {
                         let next = sets.len() as u32;
                         let id = *interned.entry(approvers.clone()).or_insert(next);
                         if id == next {
-                            let active = approvers.iter().any(|l| !inactive.contains(l));
-                            sets.push(OwnerSet {
-                                owners: approvers.iter().map(|l| super::user(l)).collect(),
-                                active,
-                            });
+                            let owners = approvers.iter().map(|l| super::user(l)).collect();
+                            sets.push(owner_set(owners, judge));
                         }
                         Some(id)
                     })
@@ -142,6 +154,22 @@ impl Coverage {
             .copied()
             .flatten()
             .is_some_and(|set| self.sets[set as usize].active)
+    }
+
+    /// How many distinct active people own file `index` (0 when nothing
+    /// gives it owners).
+    pub fn active_people(&self, index: usize) -> u32 {
+        (self.of_file.get(index).copied().flatten())
+            .map_or(0, |set| self.sets[set as usize].active_people)
+    }
+
+    /// The files with no active owner, with one, and with two or more.
+    pub fn by_active_people(&self) -> [usize; 3] {
+        let mut counts = [0; 3];
+        for index in 0..self.files() {
+            counts[self.active_people(index).min(2) as usize] += 1;
+        }
+        counts
     }
 
     /// The number of files with an active owner.
@@ -207,7 +235,21 @@ impl Coverage {
     /// with the most unowned files first. Files at the root are in the
     /// folder `""`.
     pub fn unowned_by_folder(&self, repository: &Repository, lines: usize) -> Vec<UnownedFolder> {
-        let unowned: Vec<usize> = (0..self.files()).filter(|&i| !self.is_owned(i)).collect();
+        self.short_by_folder(repository, lines, 1)
+    }
+
+    /// The files with fewer than `min` active owners, summed up by folder
+    /// as [`unowned_by_folder`](Self::unowned_by_folder) sums the files
+    /// with none (`min` 1).
+    pub fn short_by_folder(
+        &self,
+        repository: &Repository,
+        lines: usize,
+        min: u32,
+    ) -> Vec<UnownedFolder> {
+        let unowned: Vec<usize> = (0..self.files())
+            .filter(|&i| self.active_people(i) < min)
+            .collect();
         if unowned.is_empty() {
             return Vec::new();
         }
@@ -230,21 +272,11 @@ impl Coverage {
 }
 
 /// The owners of `sets` together, each once.
-fn union<'a>(sets: impl Iterator<Item = &'a OwnerSet>) -> OwnerSet {
-    let mut out = OwnerSet {
-        owners: Vec::new(),
-        active: false,
-    };
-    for set in sets {
-        out.active |= set.active;
-        for owner in &set.owners {
-            if !out
-                .owners
-                .iter()
-                .any(|o| o.text.eq_ignore_ascii_case(&owner.text))
-            {
-                out.owners.push(owner.clone());
-            }
+fn union<'a>(sets: impl Iterator<Item = &'a Vec<Owner>>) -> Vec<Owner> {
+    let mut out: Vec<Owner> = Vec::new();
+    for owner in sets.flatten() {
+        if !out.iter().any(|o| o.text.eq_ignore_ascii_case(&owner.text)) {
+            out.push(owner.clone());
         }
     }
     out

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 use crate::diagnostic::{Place, SourceFile, Suggestions};
+use crate::ownership::codeowners::{Owner, OwnerKind};
 use crate::unicode::{is_invisible, nfc};
 
 pub mod roster;
@@ -31,6 +32,8 @@ pub struct People {
     by_handle: HashMap<String, usize>,
     /// By GitHub login, lowercased.
     by_login: HashMap<String, usize>,
+    /// By e-mail address, lowercased.
+    by_email: HashMap<String, usize>,
     by_group: HashMap<String, usize>,
     /// Each group's child groups, and (last) the top-level groups, in order.
     children: Vec<Vec<usize>>,
@@ -135,7 +138,11 @@ impl People {
     ) -> People {
         let mut by_handle = HashMap::with_capacity(people.len());
         let mut by_login = HashMap::with_capacity(people.len());
+        let mut by_email = HashMap::new();
         for (index, person) in people.iter().enumerate() {
+            if let Some(email) = &person.email {
+                by_email.entry(email.to_lowercase()).or_insert(index);
+            }
             by_handle
                 .entry(nfc(&person.handle).into_owned())
                 .or_insert(index);
@@ -165,6 +172,7 @@ impl People {
             groups,
             by_handle,
             by_login,
+            by_email,
             by_group,
             children,
             handle_index: OnceLock::new(),
@@ -269,6 +277,34 @@ impl People {
         statuses.sort_unstable();
         statuses.dedup();
         statuses
+    }
+
+    /// The active people a code owner stands for, as keys (see
+    /// `ownership::coverage::Judge`): a user or e-mail address of the
+    /// roster, themselves when they serve; a team a group claims, its
+    /// members who serve in it; an owner the roster does not know (and a
+    /// GitLab role), one active person.
+    pub fn active_people(&self, owner: &Owner) -> Vec<String> {
+        let name = owner.text.trim_start_matches('@');
+        let person = match owner.kind {
+            OwnerKind::User => self.index_by_github(name),
+            OwnerKind::Email => self.by_email.get(&name.to_lowercase()).copied(),
+            OwnerKind::Team => {
+                let Some(group) = self.group_of_team(name) else {
+                    return vec![owner.text.to_lowercase()];
+                };
+                return (group.members.iter())
+                    .filter(|m| !self.is_former(m.status.as_deref()))
+                    .map(|m| format!("person:{}", m.person))
+                    .collect();
+            }
+            OwnerKind::Role => None,
+        };
+        match person {
+            Some(i) if self.standing(i).serves() => vec![format!("person:{i}")],
+            Some(_) => Vec::new(),
+            None => vec![owner.text.to_lowercase()],
+        }
     }
 
     /// The lower-case GitHub logins of the people who no longer serve
