@@ -150,7 +150,9 @@ fn init_builds_with_every_kind_of_people_file_and_never_writes_twice() {
         let (code, _, stderr) = init(repo.path(), &[]);
         assert_eq!(code, 1, "{kind}");
         assert!(
-            stderr.contains("exists already") && stderr.contains("nothing changed"),
+            stderr.contains(
+                "is an mdBook already: add the plugin to it with `mdbook-community install"
+            ) && stderr.contains("nothing changed"),
             "{stderr}"
         );
         assert_eq!(
@@ -199,7 +201,13 @@ fn init_refuses_a_folder_that_exists_and_writes_where_asked() {
     let before = snapshot(repo.path());
     let (code, stdout, stderr) = init(repo.path(), &[]);
     assert_eq!(code, 1, "{stdout}");
-    assert!(stderr.contains("docs exists already"), "{stderr}");
+    // Not an mdBook: left alone, and the next free name proposed.
+    assert!(
+        stderr.contains("docs exists already and is not an mdBook")
+            && stderr.contains("`mdbook-community init ")
+            && stderr.contains("community`"),
+        "{stderr}"
+    );
     assert_eq!(snapshot(repo.path()), before);
     // Another folder, from a folder inside the repository.
     std::fs::create_dir_all(repo.path().join("sub")).expect("mkdir");
@@ -314,4 +322,58 @@ fn init_refuses_a_path_that_is_not_utf8() {
     );
     assert!(stdout.is_empty(), "{stdout}");
     assert_eq!(snapshot(&folder), before);
+}
+
+/// A Kubernetes-style repository whose OWNERS_ALIASES already names an alias
+/// `<repository>-reviewers` (a common pattern): the root OWNERS file's
+/// groups get a prefix that collides with no alias, and the book builds with
+/// both mdBooks without an error, with a Code owners page for the OWNERS
+/// tree (issue 36, 2).
+#[test]
+fn init_on_an_owners_tree_whose_aliases_use_the_repository_name_builds() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let repo = dir.path().join("widget");
+    for (path, text) in [
+        (
+            "OWNERS",
+            "approvers:\n  - widget-approvers\nreviewers:\n  - widget-reviewers\n",
+        ),
+        (
+            "OWNERS_ALIASES",
+            "aliases:\n  widget-approvers:\n    - ada\n  widget-reviewers:\n    - bob\n  sig-docs: []\n",
+        ),
+        ("docs-site/OWNERS", "approvers:\n  - sig-docs\n"),
+        ("src/main.rs", ""),
+        (".git/HEAD", "ref: refs/heads/main\n"),
+    ] {
+        let full = repo.join(path);
+        std::fs::create_dir_all(full.parent().expect("a folder")).expect("mkdir");
+        std::fs::write(full, text).expect("writable");
+    }
+    let (code, _, stderr) = init(&repo, &[]);
+    assert_eq!(code, 0, "{stderr}");
+    let book = repo.join("docs");
+    let toml = std::fs::read_to_string(book.join("book.toml")).expect("book.toml");
+    assert!(toml.contains("prefix = \"widget-root\""), "{toml}");
+    let page =
+        std::fs::read_to_string(book.join("src/code-owners.md")).expect("a Code owners page");
+    assert!(page.contains("{{#codeowners}}"), "{page}");
+    for mdbook in Mdbook::all() {
+        let output = Command::new(mdbook.binary())
+            .arg("build")
+            .current_dir(&book)
+            .env(
+                "MDBOOK_PREPROCESSOR__COMMUNITY__COMMAND",
+                env!("CARGO_BIN_EXE_mdbook-community"),
+            )
+            .env_remove("GITHUB_ACTIONS")
+            .output()
+            .expect("mdbook runs");
+        let log = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "{mdbook:?}:\n{log}");
+        assert!(!log.contains("error["), "{mdbook:?}:\n{log}");
+        let owners = std::fs::read_to_string(book.join("book/code-owners.html")).expect("page");
+        assert!(owners.contains("docs-site/"), "{mdbook:?}");
+        std::fs::remove_dir_all(book.join("book")).expect("removable");
+    }
 }

@@ -363,3 +363,23 @@ fn an_avatar_column_falls_back_to_github_and_initials() {
         "{html}"
     );
 }
+
+/// A group with no member (an empty OWNERS alias, say) and no description
+/// is left out of `{{#maintainers}}`, its heading with it; `empty=` asks
+/// for every group, with its text under the empty ones (issue 36, 2).
+#[test]
+fn groups_without_members_are_left_out_unless_asked_for() {
+    let data = "[people.ada]\nname = \"Ada\"\n\n[[groups]]\nid = \"core\"\ntitle = \"Core\"\nmembers = [\"ada\"]\n\n[[groups]]\nid = \"empty-alias\"\ntitle = \"Empty alias\"\nmembers = []\n\n[[groups]]\nid = \"sig\"\ntitle = \"SIG\"\nmembers = []\n\n[[groups]]\nid = \"sig-leads\"\ntitle = \"SIG leads\"\nparent = \"sig\"\nmembers = [\"ada\"]\n";
+    let files = [("maintainers.toml", data)];
+    let out = expand_one(&files, "{{#maintainers}}\n");
+    assert!(!out.contains("Empty alias"), "{out}");
+    assert!(
+        out.contains("## SIG\n") && out.contains("SIG leads"),
+        "a parent of members stays: {out}"
+    );
+    let asked = expand_one(&files, "{{#maintainers empty=\"Nobody yet.\"}}\n");
+    assert!(
+        asked.contains("Empty alias") && asked.contains("Nobody yet."),
+        "{asked}"
+    );
+}

@@ -61,6 +61,8 @@ struct Found {
     /// `people` entries: (path, format, OWNERS prefix).
     people: Vec<(PathBuf, Option<&'static str>, Option<String>)>,
     codeowners: Option<PathBuf>,
+    /// Whether the root has an OWNERS file (a Kubernetes OWNERS tree).
+    owners_tree: bool,
 }
 
 /// Makes the book; prints what it made, or why nothing was.
@@ -104,10 +106,7 @@ fn init(repository: &Path, book: &Path) -> Result<Vec<String>, String> {
         ));
     }
     if book.exists() || book.is_symlink() {
-        return Err(format!(
-            "{} exists already (init makes a new book and never writes into a folder that is there)",
-            book.display()
-        ));
+        return Err(exists_already(book));
     }
     let parent = book.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
@@ -147,6 +146,34 @@ fn init(repository: &Path, book: &Path) -> Result<Vec<String>, String> {
     Ok(made)
 }
 
+/// Why `book` cannot be made, and what to do instead: an mdBook there is
+/// given the plugin by `install`; any other folder (a Sphinx or MkDocs
+/// site) is left alone, and the next free name is proposed.
+fn exists_already(book: &Path) -> String {
+    let shown = book.display();
+    if book.join("book.toml").is_file() {
+        return format!(
+            "{shown} is an mdBook already: add the plugin to it with `mdbook-community install {shown}`"
+        );
+    }
+    let parent = book.parent().unwrap_or(Path::new("."));
+    let free = ["community", "community-book", "contributor-docs"]
+        .iter()
+        .map(|name| parent.join(name))
+        .chain((2..100).map(|n| parent.join(format!("community-{n}"))))
+        .find(|p| !p.exists() && !p.is_symlink());
+    let proposal = match free {
+        Some(free) => format!(
+            ": make the book beside it with `mdbook-community init {}`",
+            free.display()
+        ),
+        None => String::new(),
+    };
+    format!(
+        "{shown} exists already and is not an mdBook (init never writes into a folder that is there){proposal}"
+    )
+}
+
 /// The book's files, relative to its folder.
 fn book_files(repository: &Path, book: &Path, found: &Found) -> Vec<(PathBuf, String)> {
     let to_root = crate::paths::relative_path(book, repository);
@@ -166,6 +193,8 @@ fn book_files(repository: &Path, book: &Path, found: &Found) -> Vec<(PathBuf, St
     }
     if found.codeowners.is_some() {
         files.push((src.join("code-owners.md"), CODE_OWNERS_PAGE.to_string()));
+    } else if found.owners_tree {
+        files.push((src.join("code-owners.md"), OWNERS_TREE_PAGE.to_string()));
     }
     if found.people.is_empty() {
         files.push((PathBuf::from("maintainers.toml"), EMPTY_ROSTER.to_string()));
@@ -236,6 +265,7 @@ fn find(repository: &Path) -> Found {
         found
             .people
             .push((PathBuf::from("OWNERS"), None, Some(prefix)));
+        found.owners_tree = true;
     }
     let has_toml = |folder: &str| {
         std::fs::read_dir(repository.join(folder)).is_ok_and(|entries| {
@@ -252,7 +282,10 @@ fn find(repository: &Path) -> Found {
     found
 }
 
-/// The prefix of the root OWNERS file's groups: the repository's name.
+/// The prefix of the root OWNERS file's groups: the repository's name, or
+/// the first of a few others whose groups (`PREFIX-approvers`, ...) no
+/// alias of OWNERS_ALIASES is named already (a project often names its
+/// root's aliases `REPO-approvers`), so that the book builds.
 fn owners_prefix(repository: &Path) -> String {
     let name = repository
         .file_name()
@@ -260,9 +293,50 @@ fn owners_prefix(repository: &Path) -> String {
     let slug: String = (name.unwrap_or_default().chars())
         .map(|c| if c.is_alphanumeric() { c } else { '-' })
         .collect();
-    match slug.trim_matches('-') {
+    let slug = match slug.trim_matches('-') {
         "" => "repository".to_string(),
         slug => slug.to_string(),
+    };
+    let taken = alias_names(repository);
+    let lists = [
+        "approvers",
+        "reviewers",
+        "emeritus_approvers",
+        "required_reviewers",
+    ];
+    let free = |prefix: &String| {
+        !lists
+            .iter()
+            .any(|l| taken.contains(&format!("{prefix}-{l}")))
+    };
+    [slug.clone(), format!("{slug}-root"), "root".to_string()]
+        .into_iter()
+        .chain((2..100).map(|n| format!("{slug}-root-{n}")))
+        .find(free)
+        .unwrap_or(slug)
+}
+
+/// The lower-case names of the aliases in the repository's OWNERS_ALIASES
+/// (none when it cannot be read: the build reports that file).
+fn alias_names(repository: &Path) -> std::collections::HashSet<String> {
+    let path = repository.join(crate::ownership::OWNERS_ALIASES);
+    let Ok((_, root)) = crate::files::tree::read_yaml(&path, crate::ownership::OWNERS_ALIASES)
+    else {
+        return Default::default();
+    };
+    use crate::files::tree::NodeKind;
+    let NodeKind::Table(top) = root.kind else {
+        return Default::default();
+    };
+    let aliases = top
+        .into_iter()
+        .find(|e| e.key == "aliases")
+        .map(|e| e.value.kind);
+    match aliases {
+        Some(NodeKind::Table(aliases)) => {
+            aliases.into_iter().map(|e| e.key.to_lowercase()).collect()
+        }
+        _ => Default::default(),
     }
 }
 
@@ -325,7 +399,7 @@ fn summary(found: &Found) -> String {
         lines.push(format!("- [{}]({})", page.title, page.chapter));
     }
     lines.push("- [Maintainers](maintainers.md)".to_string());
-    if found.codeowners.is_some() {
+    if found.codeowners.is_some() || found.owners_tree {
         lines.push("- [Code owners](code-owners.md)".to_string());
     }
     lines.push("- [FAQ](faq.md)".to_string());
@@ -401,6 +475,9 @@ const MAINTAINERS_PAGE: &str = "# Maintainers\n\n{{#maintainers}}\n";
 
 const CODE_OWNERS_PAGE: &str =
     "# Code owners\n\nWho reviews what, from CODEOWNERS:\n\n{{#codeowners}}\n";
+
+const OWNERS_TREE_PAGE: &str =
+    "# Code owners\n\nWho approves and reviews what, from the OWNERS files:\n\n{{#codeowners}}\n";
 
 const EMPTY_ROSTER: &str = "\
 # The people of this project, for {{#maintainers}} and the CODEOWNERS drift

@@ -477,7 +477,10 @@ impl Hierarchy<'_> {
     /// Every group, depth first in file order, the top-level ones at
     /// `base`. A walk with a stack, not recursion: a `parent` chain may be
     /// thousands of groups deep.
+    /// A group with no member below it and no description (an empty
+    /// OWNERS alias, say) is left out, unless `empty=` asks for its text.
     fn groups(&self, base: u8, out: &mut Vec<Event<'static>>) {
+        let shown = self.shown_groups();
         let mut stack: Vec<(usize, u8)> = self
             .people
             .children(None)
@@ -485,12 +488,37 @@ impl Hierarchy<'_> {
             .collect();
         stack.reverse();
         while let Some((index, level)) = stack.pop() {
+            if !shown[index] {
+                continue;
+            }
             self.group(index, level, out);
             let children: Vec<(usize, u8)> = (self.people.children(Some(index)))
                 .map(|(child, _)| (child, (level + 1).min(6)))
                 .collect();
             stack.extend(children.into_iter().rev());
         }
+    }
+
+    /// Which groups have something to show: a member or a description, in
+    /// them or below them; every group when `empty=` is given. Each group
+    /// marks its parents once, so the cost is linear however deep.
+    fn shown_groups(&self) -> Vec<bool> {
+        let groups = &self.people.groups;
+        if self.request.empty.is_some() {
+            return vec![true; groups.len()];
+        }
+        let mut shown = vec![false; groups.len()];
+        for (index, group) in groups.iter().enumerate() {
+            if group.members.is_empty() && group.description.is_none() {
+                continue;
+            }
+            let mut at = Some(index);
+            while let Some(i) = at.filter(|&i| !shown[i]) {
+                shown[i] = true;
+                at = groups[i].parent;
+            }
+        }
+        shown
     }
 
     /// One group's heading, description and members.
