@@ -546,13 +546,14 @@ fn copy_tree(from: &Path, to: &Path) {
     }
 }
 
-/// Our JSON's OWNERS answers as the reference gives them: logins only.
+/// Our JSON's OWNERS answers as the reference gives them: logins only, in
+/// lower case as Prow compares them (ours are as the project writes them).
 fn tree_answers(value: &Value) -> BTreeMap<String, Value> {
     let logins = |list: &Value| -> Vec<Value> {
         list.as_array()
             .expect("a list")
             .iter()
-            .map(|o| o["owner"].clone())
+            .map(|o| json!(o["owner"].as_str().expect("a login").to_lowercase()))
             .collect()
     };
     (value["paths"].as_object().expect("paths").iter())

@@ -300,11 +300,15 @@ impl Report<'_> {
         }
     }
 
-    /// An OWNERS login, named as Prow names it (lower case, no `@`).
+    /// An OWNERS login, as the project writes it (no `@`).
     fn login_json(&self, login: &str) -> OwnerJson {
+        let written = match self.ownership {
+            Ownership::Owners(tree) => tree.as_written(login),
+            Ownership::CodeOwners(_) => login,
+        };
         OwnerJson {
-            owner: login.to_string(),
-            ..self.owner_json(&user(login))
+            owner: written.to_string(),
+            ..self.owner_json(&user(written))
         }
     }
 

@@ -120,7 +120,9 @@ impl Coverage {
                         let next = sets.len() as u32;
                         let id = *interned.entry(approvers.clone()).or_insert(next);
                         if id == next {
-                            let owners = approvers.iter().map(|l| super::user(l)).collect();
+                            let owners = (approvers.iter())
+                                .map(|l| super::user(tree.as_written(l)))
+                                .collect();
                             sets.push(owner_set(owners, judge));
                         }
                         Some(id)

@@ -63,7 +63,14 @@ impl Ownership {
     pub fn owners_of(&self, path: &str) -> Owned<'_> {
         match self {
             Ownership::CodeOwners(owners) => Owned::Rules(owners.owners_of(path), owners.dialect()),
-            Ownership::Owners(tree) => Owned::Tree(tree.owners_of(path)),
+            // Logins as the project writes them.
+            Ownership::Owners(tree) => {
+                let mut owners = tree.owners_of(path);
+                for login in owners.approvers.iter_mut().chain(&mut owners.reviewers) {
+                    *login = tree.as_written(login).to_string();
+                }
+                Owned::Tree(owners)
+            }
         }
     }
 }

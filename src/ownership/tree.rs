@@ -85,6 +85,9 @@ pub struct OwnersTree {
     by_folder: HashMap<String, usize>,
     aliases_file: Option<Arc<SourceFile>>,
     aliases: Vec<Alias>,
+    /// Each lower-case login as first written (Prow compares logins without
+    /// case; people read them as the project writes them).
+    written: HashMap<String, String>,
 }
 
 /// The approvers and reviewers of one path, and the OWNERS files that give
@@ -154,7 +157,34 @@ impl OwnersTree {
                 Err(first) => problems.push(left_out(first)),
             }
         }
+        tree.remember_written();
         (tree, problems)
+    }
+
+    /// Notes how each login is first written: in OWNERS_ALIASES, then in
+    /// the OWNERS files.
+    fn remember_written(&mut self) {
+        let members = self
+            .aliases
+            .iter()
+            .flat_map(|a| &a.members)
+            .map(|m| &m.login);
+        let entries = (self.files.iter())
+            .flat_map(|f| &f.blocks)
+            .flat_map(|b| b.approvers.iter().chain(&b.reviewers))
+            .filter(|e| !e.alias)
+            .map(|e| &e.written);
+        for login in members.chain(entries) {
+            (self.written)
+                .entry(login.to_lowercase())
+                .or_insert_with(|| login.clone());
+        }
+    }
+
+    /// `login` (lower case, as [`TreeOwners`] holds it) as the project
+    /// first wrote it.
+    pub fn as_written<'a>(&'a self, login: &'a str) -> &'a str {
+        self.written.get(login).map_or(login, String::as_str)
     }
 
     /// The OWNERS files, in the order they were given.
