@@ -101,7 +101,10 @@ impl RuleIndex {
     pub(super) fn last_match(&self, segments: &[&str]) -> Option<usize> {
         let mut candidates = Vec::new();
         self.candidates(segments, &mut candidates);
-        candidates.into_iter().rev().find(|&i| self.matches(i, segments))
+        candidates
+            .into_iter()
+            .rev()
+            .find(|&i| self.matches(i, segments))
     }
 
     /// Every rule that matches the path of `segments`, in rule order.
@@ -160,8 +163,7 @@ mod tests {
         let mut patterns: Vec<String> = (0..2000).map(|i| format!("*.x{i}")).collect();
         patterns.extend((0..2000).map(|i| format!("name{i}")));
         patterns.extend(["*", "**/docs/", "*.tar.gz", "x?y", "/src/", "*.md"].map(String::from));
-        let compiled: Vec<Option<Compiled>> =
-            patterns.iter().map(|p| compile(p).ok()).collect();
+        let compiled: Vec<Option<Compiled>> = patterns.iter().map(|p| compile(p).ok()).collect();
         let index = RuleIndex::new(compiled.clone());
         let mut candidates = Vec::new();
         for path in [
@@ -175,9 +177,17 @@ mod tests {
         ] {
             let segments: Vec<&str> = path.split('/').collect();
             index.candidates(&segments, &mut candidates);
-            assert!(candidates.len() <= 6, "{path}: {} candidates", candidates.len());
+            assert!(
+                candidates.len() <= 6,
+                "{path}: {} candidates",
+                candidates.len()
+            );
             let every: Vec<usize> = (0..compiled.len())
-                .filter(|&i| compiled[i].as_ref().is_some_and(|c| c.matches_segments(&segments)))
+                .filter(|&i| {
+                    compiled[i]
+                        .as_ref()
+                        .is_some_and(|c| c.matches_segments(&segments))
+                })
                 .collect();
             let mut found = Vec::new();
             index.all_matches(&segments, &mut found);
