@@ -241,54 +241,53 @@ impl OwnersTree {
     }
 
     /// Who owns `path` (relative to the repository root; a file or a
-    /// folder), as Prow finds it.
+    /// folder), as Prow finds it: the approvers and the reviewers each
+    /// collected from the path up (Prow's `entriesForFile`), each stopping
+    /// at an OWNERS file with `no_parent_owners` once it has some, in one
+    /// walk that matches each OWNERS file's filters once.
     pub fn owners_of(&self, path: &str) -> TreeOwners {
         let path = path.trim_start_matches("./").trim_matches('/');
-        let mut files = Vec::new();
-        let approvers = self.collect(path, |b| &b.approvers, &mut files);
-        let reviewers = self.collect(path, |b| &b.reviewers, &mut files);
-        files.sort_unstable_by_key(|&i| std::cmp::Reverse(self.files[i].folder.len()));
-        files.dedup();
-        TreeOwners {
-            approvers: approvers.into_iter().collect(),
-            reviewers: reviewers.into_iter().collect(),
-            files,
-        }
-    }
-
-    /// The logins of `list` for `path`, from the path up (Prow's
-    /// `entriesForFile`), noting the files that gave any.
-    fn collect(
-        &self,
-        path: &str,
-        list: impl Fn(&Block) -> &Vec<Entry>,
-        files: &mut Vec<usize>,
-    ) -> BTreeSet<String> {
-        let mut out = BTreeSet::new();
+        let mut files: Vec<usize> = Vec::new();
+        let mut lists = [
+            (
+                BTreeSet::new(),
+                false,
+                (|b: &Block| &b.approvers) as fn(&Block) -> &Vec<Entry>,
+            ),
+            (BTreeSet::new(), false, |b: &Block| &b.reviewers),
+        ];
         let mut applying = Vec::new();
         let mut folder = path;
         loop {
             if let Some(&index) = self.by_folder.get(folder) {
                 let owners = &self.files[index];
-                let relative = relative_to(folder, path);
-                owners.applying(relative, &mut applying);
-                for block in &applying {
-                    let entries = list(block);
-                    if !entries.is_empty() && !files.contains(&index) {
-                        files.push(index);
+                owners.applying(relative_to(folder, path), &mut applying);
+                for (out, done, list) in &mut lists {
+                    if *done {
+                        continue;
                     }
-                    out.extend(entries.iter().flat_map(|e| e.logins.iter().cloned()));
-                }
-                if owners.no_parent_owners && !out.is_empty() {
-                    break;
+                    for block in &applying {
+                        let entries = list(block);
+                        if !entries.is_empty() && !files.contains(&index) {
+                            files.push(index);
+                        }
+                        out.extend(entries.iter().flat_map(|e| e.logins.iter().cloned()));
+                    }
+                    *done = owners.no_parent_owners && !out.is_empty();
                 }
             }
-            if folder.is_empty() {
+            if folder.is_empty() || lists.iter().all(|(_, done, _)| *done) {
                 break;
             }
             folder = folder.rfind('/').map_or("", |at| &folder[..at]);
         }
-        out
+        files.sort_unstable_by_key(|&i| std::cmp::Reverse(self.files[i].folder.len()));
+        let [(approvers, ..), (reviewers, ..)] = lists;
+        TreeOwners {
+            approvers: approvers.into_iter().collect(),
+            reviewers: reviewers.into_iter().collect(),
+            files,
+        }
     }
 }
 
