@@ -81,17 +81,7 @@ pub struct OwnersFile {
     /// blocks whose filter matched are looked at, not 2,000 (issue 38, 4).
     /// `None` for a file of fewer than two filters, or whose filters do
     /// not fit one set (each is then matched alone).
-    filters: Option<FilterSet>,
-}
-
-/// The filters of one OWNERS file as one set.
-#[derive(Debug, Clone)]
-struct FilterSet {
-    set: regex::bytes::RegexSet,
-    /// The block of each filter slot.
-    block_of_slot: Vec<usize>,
-    /// The blocks without a filter (the top level, `".*"`).
-    unfiltered: Vec<usize>,
+    filters: Option<filters::FilterSet>,
 }
 
 impl OwnersFile {
@@ -101,48 +91,15 @@ impl OwnersFile {
         out.clear();
         match &self.filters {
             Some(filters) => {
-                out.extend(filters.unfiltered.iter().map(|&b| &self.blocks[b]));
-                let matched = filters.set.matches(relative.as_bytes());
-                out.extend(
-                    matched
-                        .iter()
-                        .map(|slot| &self.blocks[filters.block_of_slot[slot]]),
-                );
+                let mut blocks = Vec::new();
+                filters.applying(relative.as_bytes(), &mut blocks);
+                out.extend(blocks.into_iter().map(|b| &self.blocks[b]));
             }
             None => out.extend(self.blocks.iter().filter(|block| {
                 (block.filter.as_ref()).is_none_or(|f| f.regex.is_match(relative.as_bytes()))
             })),
         }
     }
-}
-
-/// The filters of `blocks` as one set, when there are two or more.
-fn filter_set(blocks: &[Block]) -> Option<FilterSet> {
-    let mut patterns = Vec::new();
-    let mut block_of_slot = Vec::new();
-    let mut unfiltered = Vec::new();
-    for (i, block) in blocks.iter().enumerate() {
-        match &block.filter {
-            Some(filter) => {
-                patterns.push(filter.pattern.as_str());
-                block_of_slot.push(i);
-            }
-            None => unfiltered.push(i),
-        }
-    }
-    if patterns.len() < 2 {
-        return None;
-    }
-    let set = regex::bytes::RegexSetBuilder::new(patterns)
-        .unicode(false)
-        .dfa_size_limit(64 << 20)
-        .build()
-        .ok()?;
-    Some(FilterSet {
-        set,
-        block_of_slot,
-        unfiltered,
-    })
 }
 
 /// Every OWNERS file of a repository, and its aliases.
@@ -215,7 +172,7 @@ impl OwnersTree {
                         folder: source.folder,
                         file,
                         no_parent_owners,
-                        filters: filter_set(&blocks),
+                        filters: filters::FilterSet::of(&blocks),
                         blocks,
                     });
                 }
@@ -479,5 +436,6 @@ fn bad_regex(file: &Arc<SourceFile>, span: Range<usize>, e: &regex::Error) -> Di
         .as_warning()
 }
 
+mod filters;
 #[cfg(test)]
 mod tests;
