@@ -181,8 +181,7 @@ fn read_regular(
 /// repository holds can be changed by a pull request.
 ///
 /// Only when a link is on the way is anything resolved: a plain file
-/// costs a `stat` of `.git` per folder up to the root and an `lstat` per
-/// folder below it.
+/// costs an `lstat`, once its folder is settled ([`folder_verdict`]).
 pub fn within_repository(path: &Path) -> Result<(), ReadError> {
     let Ok(absolute) = std::path::absolute(path) else {
         return Ok(());
