@@ -919,6 +919,70 @@ def ownership_cost(tools: Tools, work: Path, sizes: list[int], runs: int) -> dic
 OWNERSHIP_SIZES = [5000, 20000, 80000]
 OWNERSHIP_SIZES_QUICK = [2000]
 
+# (rules, files): rules x files grows with the square, rules + files linearly.
+RULES_BY_FILES = [(500, 12_500), (1000, 25_000), (2000, 50_000)]
+RULES_BY_FILES_QUICK = [(100, 2500), (200, 5000)]
+
+
+def rules_by_files_repository(root: Path, rules: int, files: int, ownership: str) -> None:
+    """A git repository of `files` files named `*.xN` (N below `rules`), with
+    a CODEOWNERS of `rules` extension rules (`*.xN @userN`) after `*`, or a
+    root OWNERS file of `rules` filters (`\\.xN$`): issue 38's costs that
+    multiply, where every rule could match every file."""
+    shutil.rmtree(root, ignore_errors=True)
+    for j in range(files):
+        full = root / f"d{j % 50}" / f"f{j}.x{j % rules}"
+        full.parent.mkdir(parents=True, exist_ok=True)
+        full.write_bytes(b"")
+    (root / "docs").mkdir(parents=True, exist_ok=True)
+    (root / "docs" / "book.toml").write_text(
+        "[book]\ntitle = \"Owners\"\n\n[preprocessor.community]\n"
+        + ("ownership = \"owners\"\n" if ownership == "owners" else ""))
+    if ownership == "codeowners":
+        lines = ["* @org/everyone"] + [f"*.x{i} @user{i % 200}" for i in range(rules)]
+        (root / "CODEOWNERS").write_text("\n".join(lines) + "\n")
+    else:
+        filters = "".join(f"  \"\\\\.x{i}$\":\n    approvers:\n      - user{i % 200}\n"
+                          for i in range(rules))
+        (root / "OWNERS").write_text("filters:\n" + filters)
+    for args in (["init", "-q", "-b", "main"], ["add", "-A"]):
+        subprocess.run(["git", *args], cwd=root, check=True)
+
+
+def rules_by_files_cost(tools: Tools, work: Path, sizes: list[tuple[int, int]], runs: int) -> dict:
+    """`owners docs --coverage --format json` where every rule could match
+    every file: extension rules in CODEOWNERS, filters in one OWNERS file."""
+    samples: dict[str, list[Sample]] = {}
+    for rules, files in sizes:
+        for ownership in ("codeowners", "owners"):
+            root = work / f"rules-{ownership}-{rules}"
+            rules_by_files_repository(root, rules, files, ownership)
+            cmd = [str(tools.plugin), "owners", str(root / "docs"), "--coverage", "--format", "json"]
+            out = work / "owners.json"
+            for _ in range(runs):
+                sample = measured(tools, work, cmd, None, out, None, root)
+                if sample.code != 0:
+                    raise Failure(f"{ownership} {rules}x{files}: exit status {sample.code}")
+                samples.setdefault(f"{ownership} {rules}", []).append(sample)
+            figures = json.loads(out.read_bytes())
+            if figures["files"] < files:
+                raise Failure(f"{ownership} {rules}x{files}: {figures['files']} files")
+    return samples
+
+
+def rules_by_files_report(samples: dict, sizes: list[tuple[int, int]]) -> list[str]:
+    out = ["\n### Rules times files\n",
+           "`mdbook-community owners docs --coverage --format json` where every rule could match "
+           "every file (issue 38): files named `*.xN` against a CODEOWNERS of `*.xN` rules, and "
+           "against one OWNERS file of `\\.xN$` filters; medians. Twice the rules and twice the "
+           "files should take about twice the time, not four times:\n",
+           "| Rules | Files | CODEOWNERS (ms) | OWNERS filters (ms) |",
+           "|--:|--:|--:|--:|"]
+    for rules, files in sizes:
+        out.append(f"| {rules:,} | {files:,} | {fmt_ms(med(samples[f'codeowners {rules}']))} "
+                   f"| {fmt_ms(med(samples[f'owners {rules}']))} |")
+    return out
+
 
 def ownership_only(args: argparse.Namespace) -> int:
     """`--ownership-only`: the coverage rows alone, printed as Markdown."""
@@ -928,12 +992,16 @@ def ownership_only(args: argparse.Namespace) -> int:
     if not args.no_build:
         tools.build()
     sizes = OWNERSHIP_SIZES_QUICK if args.quick else OWNERSHIP_SIZES
+    rules_sizes = RULES_BY_FILES_QUICK if args.quick else RULES_BY_FILES
     try:
         samples = ownership_cost(tools, work, sizes, 1 if args.quick else 5)
+        rules = rules_by_files_cost(tools, work, rules_sizes, 1 if args.quick else 3)
     except Failure as e:
         log(f"FAILED: {e}")
         return 1
-    text = "\n".join(ownership_report(samples, sizes)) + "\n"
+    text = "\n".join(ownership_report(samples, sizes)
+                     + rules_by_files_report(rules, rules_sizes)) + "\n"
+    samples.update({f"rules {k}": v for k, v in rules.items()})
     (work / "ownership.md").write_text(text)
     (work / "ownership.json").write_text(json.dumps(
         {k: [[s.wall, s.rss, s.cpu] for s in v] for k, v in samples.items()}, indent=1))

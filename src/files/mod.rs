@@ -159,28 +159,20 @@ fn read_regular(
 /// repository holds can be changed by a pull request.
 ///
 /// Only when a link is on the way is anything resolved: a plain file
-/// costs a `stat` of `.git` per folder up to the root and an `lstat` per
-/// folder below it.
+/// costs an `lstat`, once its folder is settled ([`folder_verdict`]).
 pub fn within_repository(path: &Path) -> Result<(), ReadError> {
     let Ok(absolute) = std::path::absolute(path) else {
         return Ok(());
     };
     let absolute = crate::paths::normalize(&absolute);
-    let Some(root) = repository_root(&absolute) else {
+    let Some(parent) = absolute.parent() else {
         return Ok(());
     };
-    let Ok(below) = absolute.strip_prefix(&root) else {
+    let Some(FolderVerdict { root, linked }) = folder_verdict(parent) else {
         return Ok(());
     };
-    let mut at = root.clone();
-    let mut linked = false;
-    for component in below.components() {
-        at.push(component);
-        if std::fs::symlink_metadata(&at).is_ok_and(|m| m.file_type().is_symlink()) {
-            linked = true;
-            break;
-        }
-    }
+    let linked =
+        linked || std::fs::symlink_metadata(&absolute).is_ok_and(|m| m.file_type().is_symlink());
     if !linked {
         return Ok(());
     }
@@ -195,13 +187,48 @@ pub fn within_repository(path: &Path) -> Result<(), ReadError> {
     }
 }
 
-/// The repository `absolute` (normalised) is in: the nearest folder above
-/// it holding `.git`, not counting a folder that is itself a symbolic link
-/// (a link to another repository is a way out of this one), unless no
-/// other is found (the repository reached through a link).
-fn repository_root(absolute: &Path) -> Option<PathBuf> {
+/// What is known of a folder data files are read from: the repository it
+/// is in, and whether a folder between that root and it (itself
+/// included) is a symbolic link.
+#[derive(Debug, Clone)]
+struct FolderVerdict {
+    root: PathBuf,
+    linked: bool,
+}
+
+/// The verdict on `folder` (absolute, normalised); `None` when it is in no
+/// repository. Remembered for the run: a roster of 840 files in one
+/// folder costs one walk up, then an `lstat` per file.
+fn folder_verdict(folder: &Path) -> Option<FolderVerdict> {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    static KNOWN: OnceLock<Mutex<HashMap<PathBuf, Option<FolderVerdict>>>> = OnceLock::new();
+    let known = KNOWN.get_or_init(Mutex::default);
+    if let Some(verdict) = known.lock().ok().and_then(|k| k.get(folder).cloned()) {
+        return verdict;
+    }
+    let verdict = repository_root(folder).map(|root| {
+        let mut at = root.clone();
+        let below = folder.strip_prefix(&root).unwrap_or(Path::new(""));
+        let linked = below.components().any(|component| {
+            at.push(component);
+            std::fs::symlink_metadata(&at).is_ok_and(|m| m.file_type().is_symlink())
+        });
+        FolderVerdict { root, linked }
+    });
+    if let Ok(mut known) = known.lock() {
+        known.insert(folder.to_path_buf(), verdict.clone());
+    }
+    verdict
+}
+
+/// The repository `folder` (absolute, normalised) is in: the nearest
+/// folder holding `.git` from it up, not counting a folder that is itself
+/// a symbolic link (a link to another repository is a way out of this
+/// one), unless no other is found (the repository reached through a link).
+fn repository_root(folder: &Path) -> Option<PathBuf> {
     let mut first_linked = None;
-    for folder in absolute.ancestors().skip(1) {
+    for folder in folder.ancestors() {
         if std::fs::symlink_metadata(folder.join(".git")).is_err() {
             continue;
         }

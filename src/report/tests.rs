@@ -177,6 +177,66 @@ fn sarif_uris_take_no_scheme_from_a_folder_name() {
     );
 }
 
+/// Issue 38 (1, 15, 16): a file named with a line break, ESC, `<`, `"`,
+/// a colon and a backtick keeps every machine format well-formed: JSON
+/// lines and SARIF parse, GitLab's report parses, JUnit holds no control
+/// character XML cannot, and none writes ESC raw.
+#[test]
+fn a_hostile_file_name_keeps_every_format_well_formed() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let name = "javascript:x\n<img src=x>\u{1b}[2J\"`/OWNERS";
+    let chapters = [ChapterSource { name, text: "z\n" }];
+    let d = Diagnostic::error(Code::BrokenAnchor, "bad").in_chapter(0, 0..1);
+    for format in [
+        MessageFormat::Json,
+        MessageFormat::Sarif,
+        MessageFormat::Gitlab,
+        MessageFormat::Junit,
+        MessageFormat::Github,
+        MessageFormat::Human,
+    ] {
+        let mut out = Vec::new();
+        emit(
+            &mut out,
+            std::slice::from_ref(&d),
+            &chapters,
+            &EmitOptions {
+                format,
+                paths: ShownPaths::new(dir.path(), None, Some(dir.path())),
+                ..EmitOptions::default()
+            },
+        )
+        .expect("writing to a Vec cannot fail");
+        let text = String::from_utf8(out).expect("UTF-8");
+        assert!(!text.contains('\u{1b}'), "{format:?}: {text:?}");
+        match format {
+            MessageFormat::Json => {
+                for line in text.lines() {
+                    serde_json::from_str::<serde_json::Value>(line).expect("a JSON line");
+                }
+            }
+            MessageFormat::Sarif | MessageFormat::Gitlab => {
+                serde_json::from_str::<serde_json::Value>(&text).expect("JSON");
+            }
+            MessageFormat::Junit => {
+                let bad = text
+                    .chars()
+                    .any(|c| c < ' ' && !matches!(c, '\t' | '\n' | '\r'));
+                assert!(!bad, "{text:?}");
+                assert!(!text.contains("<img"), "{text}");
+            }
+            MessageFormat::Github => {
+                let command = text
+                    .lines()
+                    .find(|l| l.starts_with("::"))
+                    .expect("a command");
+                assert!(command.contains("file=javascript%3Ax%0A<img"), "{command}");
+            }
+            MessageFormat::Human => {}
+        }
+    }
+}
+
 #[test]
 fn columns_count_characters_not_bytes() {
     let p = position_in("x.md", "héllo {{#x}}", "héllo ".len());

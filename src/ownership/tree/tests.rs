@@ -199,3 +199,29 @@ fn entries_that_cannot_be_logins_are_skipped_with_a_warning() {
     );
     assert_eq!(tree.files().len(), 1);
 }
+
+/// Issue 38 (4): an OWNERS file's filters are matched as one set, once per
+/// path, with the answers of matching each alone.
+#[test]
+fn many_filters_are_matched_as_one_set() {
+    let mut text = String::from("filters:\n");
+    for i in 0..2000 {
+        text.push_str(&format!(
+            "  \"\\\\.x{i}$\":\n    approvers:\n      - u{i}\n"
+        ));
+    }
+    text.push_str(
+        "  \".*\":\n    reviewers:\n      - all\n  \"^docs/\":\n    approvers:\n      - writer\n",
+    );
+    let (tree, problems) = tree(&[("", &text)], None);
+    assert!(problems.is_empty(), "{problems:#?}");
+    assert!(tree.files()[0].filters.is_some());
+    assert_eq!(approvers(&tree, "a/b/file.x17"), ["u17"]);
+    assert_eq!(approvers(&tree, "docs/file.x1999"), ["u1999", "writer"]);
+    assert!(approvers(&tree, "file.x2000").is_empty());
+    assert_eq!(tree.owners_of("file.rs").reviewers, ["all"]);
+    for i in (0..2500).step_by(7) {
+        let owners = tree.owners_of(&format!("d{}/f{i}.x{i}", i % 7));
+        assert_eq!(owners.approvers.len(), usize::from(i < 2000), "{i}");
+    }
+}
