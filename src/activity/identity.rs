@@ -216,7 +216,10 @@ mod tests {
     fn names_are_compared_without_punctuation() {
         assert_eq!(name_key("Jonathan Gonzalez V."), "jonathangonzalezv");
         assert_eq!(name_key("  JONATHAN   Gonzalez-V "), "jonathangonzalezv");
-        assert_eq!(name_key("Ren\u{e9}e O'Neil"), name_key("RENE\u{301}E ONeil"));
+        assert_eq!(
+            name_key("Ren\u{e9}e O'Neil"),
+            name_key("RENE\u{301}E ONeil")
+        );
         assert_eq!(name_key("..."), "");
         assert_eq!(name_key("Stra\u{df}e"), "strasse");
     }

@@ -38,7 +38,8 @@ pub fn pull_request(subject: &str) -> Option<(u64, &str)> {
     let number: u64 = number.parse().ok()?;
     let head = rest.strip_prefix("from ")?;
     let (login, branch) = head.split_once('/')?;
-    (is_login(login) && !branch.trim().is_empty() && !branch.contains(' ')).then_some((number, login))
+    (is_login(login) && !branch.trim().is_empty() && !branch.contains(' '))
+        .then_some((number, login))
 }
 
 /// Whether `login` can be a GitHub login: 1 to 39 letters, digits and
@@ -46,7 +47,9 @@ pub fn pull_request(subject: &str) -> Option<(u64, &str)> {
 pub fn is_login(login: &str) -> bool {
     !login.is_empty()
         && login.len() <= 39
-        && login.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+        && login
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-')
         && !login.starts_with('-')
         && !login.ends_with('-')
         && !login.contains("--")

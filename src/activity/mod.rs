@@ -169,7 +169,9 @@ impl Activity {
     /// Each identity of person `person`, with its newest commit, newest
     /// first.
     pub fn evidence(&self, person: usize) -> &[Seen] {
-        self.found.get(person).map_or(&[], |f| f.evidence.as_slice())
+        self.found
+            .get(person)
+            .map_or(&[], |f| f.evidence.as_slice())
     }
 
     /// Why an identity that could be person `person`'s was not counted.

@@ -55,7 +55,10 @@ pub fn resolve(index: &Index, people: &People, walk: &Walk<'_>) -> Vec<Found> {
     let mut learned: HashMap<String, Vec<Learned>> = HashMap::new();
     let all = walk.merges.learned();
     for one in &all {
-        learned.entry(one.email.clone()).or_default().push(one.clone());
+        learned
+            .entry(one.email.clone())
+            .or_default()
+            .push(one.clone());
     }
     let mut resolver = Resolver {
         index,

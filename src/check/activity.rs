@@ -100,7 +100,10 @@ fn scope(settings: &Settings, people: &People) -> Result<Option<Vec<usize>>, Vec
 fn unknown_group(settings: &Settings, people: &People, id: &str) -> Diagnostic {
     let error = Diagnostic::error(
         Code::UnknownGroup,
-        format!("`check-activity` names the group `{id}`, which `{}` does not have", people.name),
+        format!(
+            "`check-activity` names the group `{id}`, which `{}` does not have",
+            people.name
+        ),
     );
     let ids: Vec<String> = people.group_ids().map(|g| format!("`{g}`")).collect();
     let error = error.with_note(format!("groups: {}", ids.join(", ")));
@@ -272,9 +275,9 @@ pub fn matched(seen: &Seen) -> String {
         Match::MergedPr if identity.starts_with('#') => format!("matched by {detail}"),
         Match::MergedPr => format!("matched by `{identity}`, {detail}"),
         Match::CoAuthor => format!("matched by a Co-authored-by trailer naming `{identity}`"),
-        Match::Name => format!(
-            "matched by name only (`{identity}`, unique in the roster and the history)"
-        ),
+        Match::Name => {
+            format!("matched by name only (`{identity}`, unique in the roster and the history)")
+        }
     };
     format!("{how}, in commit {commit}")
 }

@@ -162,7 +162,10 @@ impl Settings {
     fn apply_check_activity(&mut self, value: &Value) -> Result<(), Problem> {
         let (after, groups) = match value {
             Value::Object(table) => {
-                if let Some(key) = table.keys().find(|k| !["after", "groups"].contains(&k.as_str())) {
+                if let Some(key) = table
+                    .keys()
+                    .find(|k| !["after", "groups"].contains(&k.as_str()))
+                {
                     return Err(Problem::value(
                         format!("has an unknown key `{key}` (`after`, `groups`)"),
                         did_you_mean(key, ["after", "groups"]).map(str::to_string),
@@ -204,7 +207,9 @@ fn group_ids(value: &Value) -> Result<Vec<String>, Problem> {
     match ids {
         Some(ids) if !ids.is_empty() && ids.iter().all(|id| !id.is_empty()) => Ok(ids),
         _ => Err(Problem::value(
-            format!("`groups` must be a list of group ids, such as [\"maintainers\"], found {value}"),
+            format!(
+                "`groups` must be a list of group ids, such as [\"maintainers\"], found {value}"
+            ),
             None,
         )),
     }

@@ -179,7 +179,9 @@ fn last_active(person: &Person, activity: Option<&Activity>) -> String {
     let Some(activity) = activity else {
         return "unknown".to_string();
     };
-    let seen = activity.person(&person.handle).and_then(|at| activity.of(at));
+    let seen = activity
+        .person(&person.handle)
+        .and_then(|at| activity.of(at));
     match seen {
         Some(seen) if seen.how == Match::Name => format!("{} (by name)", seen.day),
         Some(seen) => seen.day.to_string(),
