@@ -40,7 +40,7 @@ pub struct Commit<'a> {
 
 impl<'a> Commit<'a> {
     /// A line of the log in [`FORMAT`]; `None` for anything else.
-    fn parse(line: &'a str) -> Option<Commit<'a>> {
+    pub(super) fn parse(line: &'a str) -> Option<Commit<'a>> {
         let mut fields = line.split('\0');
         let mut next = || fields.next();
         let hash = next()?;

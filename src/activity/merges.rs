@@ -286,4 +286,82 @@ mod tests {
         }
         assert!(!is_login(&"a".repeat(40)));
     }
+
+    /// Reads `log` (newest first: hash, author, parents, subject).
+    fn walk(log: &[(&str, &str, &str, &str)]) -> Merges {
+        let mut merges = Merges::default();
+        for (at, (hash, email, parents, subject)) in log.iter().enumerate() {
+            let time = (1_000_000 - at).to_string();
+            let fields = [
+                hash, email, email, "N", "N", email, email, "N", "N", &time, &time, parents,
+                subject, "",
+            ];
+            let line = fields.join("\0");
+            let commit = Commit::parse(&line).expect("a commit");
+            merges.visit(&commit);
+        }
+        merges
+    }
+
+    /// The learned addresses as `login email commits/total`.
+    fn learned(merges: &Merges) -> Vec<String> {
+        (merges.learned().iter())
+            .map(|l| format!("{} {} {}/{}", l.login, l.email, l.commits, l.total))
+            .collect()
+    }
+
+    #[test]
+    fn a_branch_is_walked_to_the_first_parent_line_and_counted() {
+        // main: r - m1 - m2 - m3; alice's a1, a2 (with carl's c1) and a3.
+        let merges = walk(&[
+            ("m3", "mia@x", "m2 a3", "Merge pull request #3 from alice/b"),
+            ("a3", "Alice@A", "m2", "three"),
+            ("m2", "mia@x", "m1 c1", "Merge pull request #2 from alice/a"),
+            ("c1", "carl@c", "a2", "carl's"),
+            ("a2", "alice@a", "a1", "two"),
+            ("a1", "alice@a", "m1", "one"),
+            ("m1", "mia@x", "r", "Merge branch 'x'"),
+            ("r", "root@r", "", "root"),
+        ]);
+        assert_eq!(learned(&merges), ["alice alice@a 3/4"]);
+    }
+
+    #[test]
+    fn a_commit_two_merges_bring_in_is_the_older_ones() {
+        // bob's branch starts on alice's before alice's merge.
+        let merges = walk(&[
+            ("m2", "mia@x", "m1 b1", "Merge pull request #2 from bob/b"),
+            ("b1", "bob@b", "a2", "bob's"),
+            ("m1", "mia@x", "r a2", "Merge pull request #1 from alice/a"),
+            ("a2", "alice@a", "a1", "two"),
+            ("a1", "alice@a", "r", "one"),
+            ("r", "root@r", "", "root"),
+        ]);
+        let totals: Vec<(String, u32)> = (merges.logins.iter())
+            .map(|l| (l.written.clone(), l.total))
+            .collect();
+        assert_eq!(totals, [("bob".to_string(), 1), ("alice".to_string(), 2)]);
+        // One pull request each: nothing is learned.
+        assert!(learned(&merges).is_empty());
+    }
+
+    #[test]
+    fn one_pull_request_or_no_majority_teaches_nothing() {
+        let merges = walk(&[
+            ("m3", "mia@x", "m2 p3", "Merge pull request #3 from acme/c"),
+            ("p3", "p3@x", "m2", "c"),
+            ("m2", "mia@x", "m1 p2", "Merge pull request #2 from acme/b"),
+            ("p2", "p2@x", "p1", "b"),
+            ("p1", "p1@x", "m1", "a"),
+            (
+                "m1",
+                "mia@x",
+                "r v1",
+                "Merge pull request #1 from mallory/a",
+            ),
+            ("v1", "victor@v", "r", "victor's"),
+            ("r", "root@r", "", "root"),
+        ]);
+        assert!(learned(&merges).is_empty());
+    }
 }
