@@ -848,6 +848,11 @@ members = ["sbueringer", "alice", "mallory", "shared1", "shared2", "jgv", "nora"
 [[groups]]
 id = "triagers"
 members = ["carl", "oscar"]
+
+[people.tw1]
+email = "ops@shared.example"
+[people.tw2]
+email = "ops@shared.example"
 "#;
 
 /// A history of GitHub merges, squash merges and other merges; the
@@ -958,6 +963,8 @@ fn merge_history(dir: &Path) {
             "2025-01-10",
         ),
     );
+    // An address two people of the roster share counts for neither.
+    commit(dir, &by("Ops", "ops@shared.example", "2025-03-01"));
     // The roster's name with a full stop, the commits' without.
     commit(
         dir,
@@ -1005,7 +1012,9 @@ fn merged_pull_requests_identify_logins() {
     assert_eq!(found("jgv"), pair("2026-02-01", "name"));
     assert_eq!(found("nora"), pair("2025-01-10", "noreply"));
     assert_eq!(found("mia"), pair("2026-04-02", "email"));
-    for nobody in ["carl", "mallory", "shared1", "shared2", "acme", "oscar"] {
+    for nobody in [
+        "carl", "mallory", "shared1", "shared2", "acme", "oscar", "tw1", "tw2",
+    ] {
         assert_eq!(
             found(nobody),
             pair("-", "-"),
@@ -1040,6 +1049,10 @@ fn merged_pull_requests_identify_logins() {
             "the address `team@shared.example` wrote most of the merged pull requests of `shared1` and `shared2`"
         );
     }
+    assert_eq!(
+        people["tw2"]["activity_ambiguous"],
+        "the address `ops@shared.example` is both `tw1`'s and `tw2`'s in the roster"
+    );
 }
 
 /// `check-activity` with `groups`: only the maintainers are judged; the
