@@ -838,12 +838,13 @@ name = "Jonathan Gonzalez V."
 [people.mia]
 email = "mia@m.example"
 [people.acme]
+[people.lubo]
 [people.carl]
 [people.oscar]
 
 [[groups]]
 id = "maintainers"
-members = ["sbueringer", "alice", "mallory", "shared1", "shared2", "jgv", "nora", "mia", "acme"]
+members = ["sbueringer", "alice", "mallory", "shared1", "shared2", "jgv", "nora", "mia", "acme", "lubo"]
 
 [[groups]]
 id = "triagers"
@@ -972,6 +973,23 @@ fn merge_history(dir: &Path) {
     );
     // Once known, every commit of the address is sbueringer's.
     commit(dir, &squash("S B", "stefan@work.example", "2026-03-01"));
+    // lubo's pull requests come from two addresses, one each: no address
+    // is most of them, but the name is, and counts for both addresses.
+    let lubo = |email, day| by("Lubomir I. Ivanov", email, day);
+    pull(
+        dir,
+        17,
+        "lubo",
+        &[lubo("l@home.example", "2026-03-10")],
+        "2026-03-11",
+    );
+    pull(
+        dir,
+        18,
+        "lubo",
+        &[lubo("l@work.example", "2026-03-20")],
+        "2026-03-21",
+    );
     // A bot's pull request teaches nothing.
     let bot = by(
         "dependabot[bot]",
@@ -1012,6 +1030,7 @@ fn merged_pull_requests_identify_logins() {
     assert_eq!(found("jgv"), pair("2026-02-01", "name"));
     assert_eq!(found("nora"), pair("2025-01-10", "noreply"));
     assert_eq!(found("mia"), pair("2026-04-02", "email"));
+    assert_eq!(found("lubo"), pair("2026-03-20", "name"));
     for nobody in [
         "carl", "mallory", "shared1", "shared2", "acme", "oscar", "tw1", "tw2",
     ] {
@@ -1144,10 +1163,10 @@ fn the_roster_shows_how_each_person_was_found() {
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(0), "{stdout}");
     for line in [
-        "  - @sbueringer, last active 2026-03-01 (merged-pr)  maintainers.toml:17",
-        "  - Jonathan Gonzalez V. @jgv, last active 2026-02-01 (name)  maintainers.toml:17",
-        "  - @shared1, not matched  maintainers.toml:17",
-        "  - @carl, not matched  maintainers.toml:21",
+        "  - @sbueringer, last active 2026-03-01 (merged-pr)  maintainers.toml:18",
+        "  - Jonathan Gonzalez V. @jgv, last active 2026-02-01 (name)  maintainers.toml:18",
+        "  - @shared1, not matched  maintainers.toml:18",
+        "  - @carl, not matched  maintainers.toml:22",
     ] {
         assert!(stdout.lines().any(|l| l == line), "{line}\n---\n{stdout}");
     }

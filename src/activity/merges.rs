@@ -19,7 +19,7 @@
 use std::collections::HashMap;
 
 use super::git::Commit;
-use super::identity::is_bot;
+use super::identity::{is_bot, name_key};
 
 /// The most commits one merge's branch is walked (GitHub shows 250).
 const MAX_BRANCH: u16 = 250;
@@ -101,6 +101,8 @@ pub struct Merges {
     login_ids: HashMap<String, u32>,
     /// By login and lowercased author address.
     counts: HashMap<(u32, String), Count>,
+    /// By login and author name ([`name_key`]).
+    name_counts: HashMap<(u32, String), Count>,
     /// An address's name, as its commits in pull requests have it.
     names: HashMap<String, String>,
 }
@@ -223,15 +225,42 @@ impl Merges {
         if let Some(known) = self.logins.get_mut(login as usize) {
             known.total += 1;
         }
+        let name = name_key(author.name);
         if !self.names.contains_key(&email) && self.names.len() < MAX_COUNTED {
             self.names.insert(email.clone(), author.name.to_string());
         }
-        let count = self.counts.entry((login, email)).or_default();
-        count.commits += 1;
-        if count.last != claim.merge {
-            count.pulls += 1;
-            count.last = claim.merge;
+        add(&mut self.counts, (login, email), claim.merge);
+        if !name.is_empty()
+            && (self.name_counts.len() < MAX_COUNTED
+                || self.name_counts.contains_key(&(login, name.clone())))
+        {
+            add(&mut self.name_counts, (login, name), claim.merge);
         }
+    }
+
+    /// Whether `count` of `login`'s commits is a clear majority: more
+    /// than half, in at least two pull requests.
+    fn clear(&self, login: u32, count: &Count) -> bool {
+        self.logins.get(login as usize).is_some_and(|of| {
+            u64::from(count.commits) * 2 > u64::from(of.total) && count.pulls >= 2
+        })
+    }
+
+    /// Every login's name ([`name_key`]): the one that wrote more than half
+    /// of its merged commits, in at least two of its pull requests; as
+    /// (login, name key).
+    pub fn learned_names(&self) -> Vec<(String, String)> {
+        let mut learned: Vec<(String, String)> = (self.name_counts.iter())
+            .filter(|((login, _), count)| self.clear(*login, count))
+            .filter_map(|((login, key), _)| {
+                Some((
+                    self.logins.get(*login as usize)?.written.clone(),
+                    key.clone(),
+                ))
+            })
+            .collect();
+        learned.sort();
+        learned
     }
 
     /// Every login's address: the one that wrote more than half of its
@@ -240,8 +269,7 @@ impl Merges {
         let mut learned: Vec<Learned> = (self.counts.iter())
             .filter_map(|((login, email), count)| {
                 let of = self.logins.get(*login as usize)?;
-                let clear = u64::from(count.commits) * 2 > u64::from(of.total) && count.pulls >= 2;
-                clear.then(|| Learned {
+                self.clear(*login, count).then(|| Learned {
                     login: of.written.clone(),
                     email: email.clone(),
                     name: self.names.get(email).cloned().unwrap_or_default(),
@@ -253,6 +281,16 @@ impl Merges {
             .collect();
         learned.sort_by(|a, b| (&a.login, &a.email).cmp(&(&b.login, &b.email)));
         learned
+    }
+}
+
+/// Counts one commit of merge `merge` under `key`.
+fn add(counts: &mut HashMap<(u32, String), Count>, key: (u32, String), merge: u32) {
+    let count = counts.entry(key).or_default();
+    count.commits += 1;
+    if count.last != merge {
+        count.pulls += 1;
+        count.last = merge;
     }
 }
 

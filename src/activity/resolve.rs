@@ -47,6 +47,9 @@ struct Resolver<'a> {
     people: &'a People,
     /// What the merges taught, by lowercased address.
     learned: HashMap<String, Vec<Learned>>,
+    /// The people of the roster whose login's merged commits are mostly
+    /// under a name, by its [`name_key`].
+    learned_names: HashMap<String, HashSet<usize>>,
     found: Vec<Found>,
 }
 
@@ -60,10 +63,17 @@ pub fn resolve(index: &Index, people: &People, walk: &Walk<'_>) -> Vec<Found> {
             .or_default()
             .push(one.clone());
     }
+    let mut learned_names: HashMap<String, HashSet<usize>> = HashMap::new();
+    for (login, key) in walk.merges.learned_names() {
+        if let Some(person) = index.login(&login) {
+            learned_names.entry(key).or_default().insert(person);
+        }
+    }
     let mut resolver = Resolver {
         index,
         people,
         learned,
+        learned_names,
         found: vec![Found::default(); people.people.len()],
     };
     let plain = resolver.identities(&walk.plain, false);
@@ -188,7 +198,10 @@ impl Resolver<'_> {
             if key.is_empty() {
                 continue;
             }
-            let holders = known.get(&key);
+            let mut holders: HashSet<usize> = known.get(&key).cloned().unwrap_or_default();
+            let learned = self.learned_names.get(&key);
+            holders.extend(learned.into_iter().flatten());
+            let holders = (!holders.is_empty()).then_some(&holders);
             let candidate = match self.index.name(name) {
                 Some(Owner::Shared(one, two)) => {
                     let why = format!(
@@ -209,7 +222,10 @@ impl Resolver<'_> {
             if holders.is_some_and(|h| h.iter().any(|&p| p != person)) {
                 return Who::Nobody;
             }
-            return Who::Person(person, Match::Name, None);
+            let detail = learned
+                .is_some_and(|l| l.contains(&person))
+                .then(|| "the name of most of their merged pull requests' commits".to_string());
+            return Who::Person(person, Match::Name, detail);
         }
         Who::Unknown
     }
