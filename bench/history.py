@@ -10,9 +10,9 @@ by `GitHub <noreply@github.com>`, a bot, `Co-authored-by` trailers, a
 three is a pull request: one to three commits on a branch, merged with
 GitHub's `Merge pull request #N from LOGIN/branch` (a tenth of the branches
 carry a commit of someone else's). Beside it, `docs/` is a book whose
-roster holds 60 maintainers: 50 contributors (some quiet for years, some
-known only by their login, found through their merged pull requests) and
-10 who never committed, so that reading activity walks the whole history,
+roster holds 60 maintainers: 50 contributors (some quiet for years, 12
+known only by their login, found through their merged pull requests when
+they have two or more) and 10 who never committed, so that reading activity walks the whole history,
 the worst case.
 
 Python 3 standard library only. Usage: python3 bench/history.py DIR [COMMITS]
