@@ -402,4 +402,33 @@ mod tests {
         ]);
         assert!(learned(&merges).is_empty());
     }
+
+    proptest::proptest! {
+        /// Any subject, parents and authors: no panic, and a login only
+        /// from GitHub's own subject.
+        #[test]
+        fn any_log_is_read_without_panic(
+            log in proptest::collection::vec(
+                ("[a-d]{1,2}", "[a-c@A-C.]{0,4}", "[a-d ]{0,6}", "(Merge pull request #[0-9]{1,3} from [a-z_-]{0,4}/[a-z ]{0,3}|.{0,12})"),
+                0..24,
+            )
+        ) {
+            let mut merges = Merges::default();
+            for (at, (hash, email, parents, subject)) in log.iter().enumerate() {
+                let time = (1_000_000 - at).to_string();
+                let fields = [
+                    hash.as_str(), email, email, "N", "N", email, email, "N", "N", &time, &time,
+                    parents, subject, "",
+                ];
+                let line = fields.join("\0");
+                if let Some(commit) = Commit::parse(&line) {
+                    merges.visit(&commit);
+                }
+            }
+            for learned in merges.learned() {
+                proptest::prop_assert!(is_login(&learned.login));
+                proptest::prop_assert!(u64::from(learned.commits) * 2 > u64::from(learned.total));
+            }
+        }
+    }
 }
