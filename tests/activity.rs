@@ -850,6 +850,8 @@ members = ["sbueringer", "alice", "mallory", "shared1", "shared2", "jgv", "nora"
 id = "triagers"
 members = ["carl", "oscar"]
 
+[people.victor]
+email = "victor@v.example"
 [people.tw1]
 email = "ops@shared.example"
 [people.tw2]
@@ -887,14 +889,11 @@ fn merge_history(dir: &Path) {
         "2024-05-05",
     );
     pull(dir, 4, "alice", &[alice("2024-06-01")], "2024-06-02");
-    // mallory's one pull request is Victor's work: nothing learned.
-    pull(
-        dir,
-        5,
-        "mallory",
-        &[by("Victor V", "victor@v.example", "2024-07-01")],
-        "2024-07-02",
-    );
+    // mallory's two pull requests are Victor's work, and Victor's address
+    // is his in the roster: it never becomes mallory's.
+    let victor = |day| by("Victor V", "victor@v.example", day);
+    pull(dir, 5, "mallory", &[victor("2024-07-01")], "2024-07-02");
+    pull(dir, 19, "mallory", &[victor("2024-07-05")], "2024-07-06");
     // One address writes both shared1's and shared2's pull requests.
     let team = |day| by("Team Account", "team@shared.example", day);
     pull(dir, 6, "shared1", &[team("2024-08-01")], "2024-08-02");
@@ -1031,6 +1030,11 @@ fn merged_pull_requests_identify_logins() {
     assert_eq!(found("nora"), pair("2025-01-10", "noreply"));
     assert_eq!(found("mia"), pair("2026-04-02", "email"));
     assert_eq!(found("lubo"), pair("2026-03-20", "name"));
+    assert_eq!(found("victor"), pair("2024-07-05", "email"));
+    assert_eq!(
+        people["mallory"]["activity_ambiguous"],
+        "the address `victor@v.example` that wrote most of `mallory`'s merged pull requests is `victor`'s in the roster"
+    );
     for nobody in [
         "carl", "mallory", "shared1", "shared2", "acme", "oscar", "tw1", "tw2",
     ] {
@@ -1107,7 +1111,7 @@ fn only_the_groups_asked_for_are_judged() {
     noted.sort();
     assert_eq!(noted, ["acme", "mallory", "shared1", "shared2"], "{stderr}");
     assert!(
-        stderr.contains("note: `mallory` is not matched in the history (tried: login `mallory`); activity not judged"),
+        stderr.contains("note: `mallory` is not matched in the history: the address `victor@v.example` that wrote most of `mallory`'s merged pull requests is `victor`'s in the roster (tried: login `mallory`); activity not judged"),
         "{stderr}"
     );
     assert!(
