@@ -11,10 +11,15 @@
 //! at most [`MAX_BRANCH`] commits, and every map is bounded, so memory
 //! grows with the people and the open branches, not the commits.
 //!
-//! An author's address is the login's when it wrote more than half of
-//! the commits of the login's merged pull requests, in at least two of
-//! them: a branch that carries someone else's commits, or a login whose
-//! one pull request was someone else's work, teaches nothing.
+//! An author's address (and name) is the login's when it wrote more than
+//! half of the commits of the login's merged pull requests, in at least
+//! two of them: a branch that carries someone else's commits, or a login
+//! whose one pull request was someone else's work, teaches nothing.
+//!
+//! The log is in git's default order, where a commit comes after the
+//! children the walk came through; with commit dates that run backwards,
+//! the first-parent line can be lost, and a branch walk then ends at its
+//! bound instead, still counted under the majority rule.
 
 use std::collections::HashMap;
 
