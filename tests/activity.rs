@@ -583,6 +583,27 @@ fn a_shallow_clone_is_said_not_judged() {
     );
     assert_eq!(people["ada"]["last_active"], "2026-05-01");
     assert_eq!(people["bob"]["last_active"], Value::Null);
+    // The human listing says what it knows, and `unknown` for the rest.
+    let output = common::bin()
+        .arg("roster")
+        .arg(&book)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("  - Ada Lovelace @ada, last active 2026-05-01 (email)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("  - Bob Babbage @bob, last active unknown"),
+        "{stdout}"
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("`last active unknown` for everyone"),
+        "{stderr}"
+    );
 }
 
 /// A book in no repository: one note, no finding; `roster` does not look.

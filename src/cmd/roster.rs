@@ -86,7 +86,7 @@ pub fn run(book_dir: &Path, format: RosterFormat, color: bool) -> u8 {
             .at_path(crate::paths::display(&repository.join(".git")))
             .with_note(match format {
                 RosterFormat::Json => "`last_active` is null for everyone without a commit in it",
-                _ => "`not matched` for everyone without a commit in it",
+                _ => "`last active unknown` for everyone without a commit in it",
             });
         let _ = print(&mut stderr, &[note], book_dir, MessageFormat::Human, color);
     }
@@ -301,15 +301,17 @@ fn human(people: &People, activity: Option<&Activity>) -> String {
     out
 }
 
-/// `, last active 2026-05-01 (email)`, `, not matched`, or nothing when
-/// the history was not read or cannot say.
+/// `, last active 2026-05-01 (email)`, `, not matched`, `, last active
+/// unknown` when the history cannot say (a shallow clone), or nothing when
+/// it was not read.
 fn last_active(activity: Option<&Activity>, person: usize) -> String {
-    let Some(activity) = activity.filter(|a| matches!(a.history, History::Read { .. })) else {
+    let Some(activity) = activity else {
         return String::new();
     };
     match activity.of(person) {
         Some(seen) => format!(", last active {} ({})", seen.day, seen.how.name()),
-        None => ", not matched".to_string(),
+        None if matches!(activity.history, History::Read { .. }) => ", not matched".to_string(),
+        None => ", last active unknown".to_string(),
     }
 }
 
