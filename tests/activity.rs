@@ -1109,6 +1109,17 @@ fn only_the_groups_asked_for_are_judged() {
     let config = json!({"check-activity": {"after": "12 months", "groups": ["maintainers"]}});
     let result = preprocess(dir.path(), config, "# P\n");
     assert_eq!(result.code, 0, "{}", result.stderr);
+    if std::env::var_os("PRINT_EXAMPLES").is_some() {
+        println!("{}", result.stderr);
+    }
+    // The error reference shows this C406 as it is.
+    let reference = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/book/errors.md"))
+        .expect("book/errors.md");
+    let alice = example(&result.stderr, "`alice`");
+    assert!(
+        reference.contains(&alice),
+        "book/errors.md does not show:\n{alice}"
+    );
     let stderr = result.messages();
     let warned: Vec<&str> = (stderr.lines())
         .filter(|l| l.starts_with("warning:"))
