@@ -321,11 +321,11 @@ fn quiet_maintainers_are_warned_about_once_each() {
     let erin_commit = &fixture.hashes[2][..12];
     for (headline, place) in [
         (
-            "warning: `bob` (Bob Babbage) last committed on 2024-01-10, more than 12 months ago",
+            "warning: `bob` (Bob Babbage) has no commits since 2024-01-10, more than 12 months ago",
             "maintainers.toml:5:9",
         ),
         (
-            "warning: `erin` (Erin Liskov) last committed on 2025-01-05, more than 12 months ago",
+            "warning: `erin` (Erin Liskov) has no commits since 2025-01-05, more than 12 months ago",
             "maintainers.toml:15:9",
         ),
         (
@@ -1127,8 +1127,8 @@ fn only_the_groups_asked_for_are_judged() {
     assert_eq!(
         warned,
         [
-            "warning: `alice` last committed on 2024-06-02, more than 12 months ago",
-            "warning: `nora` last committed on 2025-01-10, more than 12 months ago",
+            "warning: `alice` has no commits since 2024-06-02, more than 12 months ago",
+            "warning: `nora` has no commits since 2025-01-10, more than 12 months ago",
         ],
         "{stderr}"
     );

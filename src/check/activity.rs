@@ -146,7 +146,7 @@ impl Judge<'_> {
     fn quiet(&self, index: usize, seen: &Seen, groups: &[usize]) -> Diagnostic {
         let person = &self.people.people[index];
         let message = format!(
-            "{} last committed on {}, more than {} ago",
+            "{} has no commits since {}, more than {} ago",
             who(person),
             seen.day,
             self.window
