@@ -778,10 +778,11 @@ def markdown_roster_cost(tools: Tools, work: Path, sizes: list[int], runs: int) 
     return samples
 
 
-# The format the plugin gives `git log` (src/data/activity/git.rs), for the
+# The format the plugin gives `git log` (src/activity/git.rs), for the
 # floor: what git itself takes to print the history.
 GIT_FORMAT = ("--format=%H%x00%ae%x00%aE%x00%an%x00%aN%x00%ce%x00%cE%x00%cn%x00%cN"
-              "%x00%at%x00%ct%x00%(trailers:key=Co-authored-by,valueonly,separator=%x1f,unfold)")
+              "%x00%at%x00%ct%x00%P%x00%s"
+              "%x00%(trailers:key=Co-authored-by,valueonly,separator=%x1f,unfold)")
 
 
 def activity_cost(tools: Tools, work: Path, commits: int, runs: int) -> dict:
@@ -825,6 +826,8 @@ def activity_cost(tools: Tools, work: Path, commits: int, runs: int) -> dict:
                 found = sum(1 for p in people if p["last_active"])
                 if found == 0 or found == len(people):
                     raise Failure(f"activity: {found} of {len(people)} people found")
+                if not any(p["activity_match"] == "merged-pr" for p in people):
+                    raise Failure("activity: nobody found through their merged pull requests")
             if name == "build, check-activity" and "C406" not in err.read_text():
                 raise Failure("activity: no C406 warning for the maintainers who never committed")
             samples[name].append(Sample(float(wall), int(rss), int(code), float(cpu)))

@@ -97,6 +97,9 @@ pub struct Settings {
     /// `check-activity`: how long an active member of a group may go
     /// without a commit before a warning says so (`None`: not checked).
     pub check_activity: Option<Window>,
+    /// `check-activity`'s `groups`: only active members of these groups
+    /// are judged (`None`: every group's).
+    pub activity_groups: Option<Vec<String>>,
     /// `activity-max-commits`: at most this many commits of the history
     /// are read.
     pub activity_max_commits: Option<u64>,
@@ -214,6 +217,7 @@ impl Settings {
             check_owners: Level::default(),
             inactive_statuses: INACTIVE_STATUSES.map(str::to_string).to_vec(),
             check_activity: None,
+            activity_groups: None,
             activity_max_commits: None,
             codeowners: None,
             ownership: None,

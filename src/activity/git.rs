@@ -11,10 +11,11 @@ use super::identity::Ident;
 
 /// One line per commit, fields separated by NUL: hash; author e-mail, its
 /// `.mailmap` e-mail, name, `.mailmap` name; the same of the committer;
-/// author and commit times (Unix seconds); the values of the
-/// `Co-authored-by` trailers, separated by the unit separator.
+/// author and commit times (Unix seconds); the parents' hashes, separated
+/// by spaces; the subject; the values of the `Co-authored-by` trailers,
+/// separated by the unit separator.
 const FORMAT: &str = "--format=%H%x00%ae%x00%aE%x00%an%x00%aN%x00%ce%x00%cE%x00%cn%x00%cN\
-%x00%at%x00%ct%x00%(trailers:key=Co-authored-by,valueonly,separator=%x1f,unfold)";
+%x00%at%x00%ct%x00%P%x00%s%x00%(trailers:key=Co-authored-by,valueonly,separator=%x1f,unfold)";
 
 /// One commit of the log.
 #[derive(Debug)]
@@ -29,12 +30,17 @@ pub struct Commit<'a> {
     pub authored: i64,
     /// When it was committed (Unix seconds).
     pub committed: i64,
+    /// The parents' hashes, separated by spaces (the first is the first
+    /// parent).
+    pub parents: &'a str,
+    /// The first line of the message.
+    pub subject: &'a str,
     co_authors: &'a str,
 }
 
 impl<'a> Commit<'a> {
     /// A line of the log in [`FORMAT`]; `None` for anything else.
-    fn parse(line: &'a str) -> Option<Commit<'a>> {
+    pub(super) fn parse(line: &'a str) -> Option<Commit<'a>> {
         let mut fields = line.split('\0');
         let mut next = || fields.next();
         let hash = next()?;
@@ -54,6 +60,8 @@ impl<'a> Commit<'a> {
         let (author, committer) = (ident()?, ident()?);
         let authored = next()?.parse().ok()?;
         let committed = next()?.parse().ok()?;
+        let parents = next()?;
+        let subject = next()?;
         let co_authors = next().unwrap_or("");
         Some(Commit {
             hash,
@@ -61,6 +69,8 @@ impl<'a> Commit<'a> {
             committer,
             authored,
             committed,
+            parents,
+            subject,
             co_authors,
         })
     }
@@ -230,6 +240,8 @@ mod tests {
             "C",
             "1700000000",
             "1700000100",
+            "p1 p2",
+            "Merge pull request #1 from ada/x",
             "B <b@x>\u{1f}C <c@y>",
         ];
         let line = fields.join("\0");
@@ -243,9 +255,11 @@ mod tests {
         );
         let co: Vec<&str> = commit.co_authors().map(|i| i.email).collect();
         assert_eq!(co, ["b@x", "c@y"]);
+        assert_eq!(commit.parents, "p1 p2");
+        assert_eq!(commit.subject, "Merge pull request #1 from ada/x");
         assert!(Commit::parse("abc\0a@x").is_none());
         let undated = [
-            "abc", "a", "a", "a", "a", "c", "c", "c", "c", "soon", "1", "",
+            "abc", "a", "a", "a", "a", "c", "c", "c", "c", "soon", "1", "", "s", "",
         ];
         assert!(Commit::parse(&undated.join("\0")).is_none());
     }

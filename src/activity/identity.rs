@@ -1,6 +1,8 @@
-//! Who a commit's author, committer or co-author is in the roster: by
-//! e-mail, by GitHub no-reply address, through `.mailmap`, or by a name
-//! that only one person of the roster has. Bots are nobody.
+//! Who a commit's author, committer or co-author is in the roster by what
+//! the roster itself says: the e-mail, the GitHub no-reply address of the
+//! login, through `.mailmap`; and the names compared as people read them
+//! ([`name_key`]). Bots are nobody. What the history teaches besides
+//! (merges, unique names) is `resolve.rs`'s.
 
 use std::collections::HashMap;
 
@@ -84,15 +86,43 @@ pub fn noreply_login(email: &str) -> Option<&str> {
     valid.then_some(login)
 }
 
+/// Who holds an address or a name in the roster: one person, or two (the
+/// first two) when it is shared.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Owner {
+    /// One person.
+    One(usize),
+    /// More than one: the first two.
+    Shared(usize, usize),
+}
+
+impl Owner {
+    /// `self` with `person` added.
+    fn and(self, person: usize) -> Owner {
+        match self {
+            Owner::One(one) if one == person => self,
+            Owner::One(one) => Owner::Shared(one, person),
+            shared => shared,
+        }
+    }
+}
+
+/// A name as names are compared: NFC, case folded, with only its letters
+/// and digits kept (`Jonathan Gonzalez V.` is `jonathangonzalezv`, as is
+/// `jonathan gonzalez-v`). Empty for a name of punctuation only.
+pub fn name_key(name: &str) -> String {
+    fold(name).chars().filter(|c| c.is_alphanumeric()).collect()
+}
+
 /// The roster's addresses, logins and names, for finding people in commits.
 #[derive(Debug, Default)]
 pub struct Index {
-    /// Lowercased e-mail: the person.
-    emails: HashMap<String, usize>,
+    /// Lowercased e-mail: who has it.
+    emails: HashMap<String, Owner>,
     /// Lowercased GitHub login: the person.
     logins: HashMap<String, usize>,
-    /// Folded name: the person, or `None` when two people have it.
-    names: HashMap<String, Option<usize>>,
+    /// [`name_key`] of the name: who has it.
+    names: HashMap<String, Owner>,
 }
 
 impl Index {
@@ -103,101 +133,65 @@ impl Index {
             if is_bot_person(person) {
                 continue;
             }
-            if let Some(email) = &person.email {
-                index
-                    .emails
-                    .entry(email.trim().to_lowercase())
-                    .or_insert(at);
+            if let Some(email) = person.email.as_deref().map(str::trim)
+                && !email.is_empty()
+            {
+                let owner = index.emails.get(&email.to_lowercase()).copied();
+                let owner = owner.map_or(Owner::One(at), |o| o.and(at));
+                index.emails.insert(email.to_lowercase(), owner);
             }
             if let Some(login) = &person.github {
                 index.logins.entry(login.to_lowercase()).or_insert(at);
             }
-            let name = fold(person.name.trim());
+            let name = name_key(&person.name);
             if !name.is_empty() {
+                let owner = index.names.get(&name).copied();
                 index
                     .names
-                    .entry(name)
-                    .and_modify(|one| *one = None)
-                    .or_insert(Some(at));
+                    .insert(name, owner.map_or(Owner::One(at), |o| o.and(at)));
             }
         }
         index
     }
 
-    /// Whether `name` is unique in the roster (a match by it counts).
-    pub fn unique_name(&self, name: &str) -> bool {
-        matches!(self.names.get(&fold(name.trim())), Some(Some(_)))
+    /// Who has the name `name` in the roster (compared by [`name_key`]).
+    pub fn name(&self, name: &str) -> Option<Owner> {
+        self.names.get(&name_key(name)).copied()
     }
 
-    /// The person an author's or committer's identity is, and how it
-    /// matched. `trailer` for a co-author: an address then counts as
-    /// `Match::Trailer`.
-    pub fn identify(&self, ident: &Ident<'_>, trailer: bool) -> Option<(usize, Match)> {
+    /// The person with the GitHub login `login` (any case).
+    pub fn login(&self, login: &str) -> Option<usize> {
+        self.logins.get(&login.to_lowercase()).copied()
+    }
+
+    /// Who an address is in the roster: the person whose `email` it is,
+    /// or whose login a no-reply address names.
+    pub fn address(&self, email: &str) -> Option<(Owner, Match)> {
+        let email = email.trim();
+        if email.is_empty() {
+            return None;
+        }
+        if let Some(&owner) = self.emails.get(&email.to_lowercase()) {
+            return Some((owner, Match::Email));
+        }
+        let login = noreply_login(email)?;
+        Some((Owner::One(self.login(login)?), Match::Noreply))
+    }
+
+    /// Who an author's, committer's or co-author's address is, and how:
+    /// its own address, else the one `.mailmap` maps it to. Bots are
+    /// nobody.
+    pub fn identify(&self, ident: &Ident<'_>) -> Option<(Owner, Match)> {
         if is_bot(ident.name, ident.email) || is_bot(ident.mapped_name, ident.mapped_email) {
             return None;
         }
-        let by_address = |email: &str| -> Option<(usize, Match)> {
-            if email.is_empty() {
-                return None;
-            }
-            if let Some(&at) = self.emails.get(&email.to_lowercase()) {
-                return Some((at, Match::Email));
-            }
-            let login = noreply_login(email)?;
-            self.logins
-                .get(&login.to_lowercase())
-                .map(|&at| (at, Match::Noreply))
-        };
-        let found = by_address(ident.email).or_else(|| {
-            (ident.mapped_email != ident.email)
-                .then(|| by_address(ident.mapped_email).map(|(at, _)| (at, Match::Mailmap)))
+        self.address(ident.email).or_else(|| {
+            let mapped = !ident.mapped_email.eq_ignore_ascii_case(ident.email);
+            mapped
+                .then(|| self.address(ident.mapped_email))
                 .flatten()
-        });
-        match found {
-            Some((at, _)) if trailer => Some((at, Match::Trailer)),
-            Some(found) => Some(found),
-            None => [ident.mapped_name, ident.name]
-                .iter()
-                .find_map(|name| *self.names.get(&fold(name.trim()))?)
-                .map(|at| (at, Match::Name)),
-        }
-    }
-}
-
-/// Identities already looked up, by key: a history names the same few
-/// people again and again, and an address or name is matched once.
-#[derive(Debug, Default)]
-pub struct Cache {
-    /// Authors and committers.
-    plain: HashMap<String, Option<(usize, Match)>>,
-    /// Co-authors.
-    trailers: HashMap<String, Option<(usize, Match)>>,
-}
-
-/// At most this many identities are remembered (each a few hundred bytes):
-/// past it, a history of millions of strangers is matched without the cache.
-const CACHE_LIMIT: usize = 100_000;
-
-impl Index {
-    /// [`identify`](Self::identify), remembered in `cache`.
-    pub fn identify_cached(
-        &self,
-        ident: &Ident<'_>,
-        trailer: bool,
-        cache: &mut Cache,
-    ) -> Option<(usize, Match)> {
-        let known = match trailer {
-            true => &mut cache.trailers,
-            false => &mut cache.plain,
-        };
-        if let Some(found) = known.get(ident.key) {
-            return *found;
-        }
-        let found = self.identify(ident, trailer);
-        if known.len() < CACHE_LIMIT {
-            known.insert(ident.key.to_string(), found);
-        }
-        found
+                .map(|(owner, _)| (owner, Match::Mailmap))
+        })
     }
 }
 
@@ -216,6 +210,18 @@ mod tests {
         assert_eq!(noreply_login("ada@example.com"), None);
         assert_eq!(noreply_login("@users.noreply.github.com"), None);
         assert_eq!(noreply_login("a b@users.noreply.github.com"), None);
+    }
+
+    #[test]
+    fn names_are_compared_without_punctuation() {
+        assert_eq!(name_key("Jonathan Gonzalez V."), "jonathangonzalezv");
+        assert_eq!(name_key("  JONATHAN   Gonzalez-V "), "jonathangonzalezv");
+        assert_eq!(
+            name_key("Ren\u{e9}e O'Neil"),
+            name_key("RENE\u{301}E ONeil")
+        );
+        assert_eq!(name_key("..."), "");
+        assert_eq!(name_key("Stra\u{df}e"), "strasse");
     }
 
     #[test]

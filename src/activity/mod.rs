@@ -11,6 +11,9 @@
 
 mod git;
 pub mod identity;
+mod merges;
+mod resolve;
+mod walk;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -18,12 +21,14 @@ use std::path::{Path, PathBuf};
 use crate::config::Settings;
 use crate::date::Day;
 use crate::diagnostic::plural;
-use crate::people::People;
-use git::{Commit, End};
-use identity::{Cache, Ident, Index};
+use crate::people::{People, Person};
+use git::End;
+use identity::Index;
+use resolve::Found;
+use walk::Walk;
 
-/// How a commit was found to be someone's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+/// How an identity was found to be someone's: the evidence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Match {
     /// The author's or committer's e-mail is the person's in the roster.
     Email,
@@ -31,9 +36,13 @@ pub enum Match {
     Noreply,
     /// `.mailmap` maps the address to one of those.
     Mailmap,
-    /// A `Co-authored-by:` trailer names the person's address or login.
-    Trailer,
-    /// The name alone, unique in the roster.
+    /// The address wrote most of the commits of the pull requests GitHub
+    /// merged from the person's login (or the login's newest merged pull
+    /// request, once that address is theirs).
+    MergedPr,
+    /// A `Co-authored-by:` trailer names one of the person's identities.
+    CoAuthor,
+    /// The name, unique in the roster and in the history.
     Name,
 }
 
@@ -44,26 +53,45 @@ impl Match {
             Match::Email => "email",
             Match::Noreply => "noreply",
             Match::Mailmap => "mailmap",
-            Match::Trailer => "trailer",
+            Match::MergedPr => "merged-pr",
+            Match::CoAuthor => "co-author",
             Match::Name => "name",
         }
     }
 }
 
-/// A person's last counted commit.
+/// An identity of a person and its newest commit.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Seen {
     /// Its day (UTC): when they wrote it (as author or co-author) or
     /// committed it, the later of the two when both.
     pub day: Day,
-    /// How it was matched.
+    /// How the identity was found to be theirs.
     pub how: Match,
-    /// The address (or, for [`Match::Name`], the name) as the commit has it.
+    /// The address as commits have it (for [`Match::Name`], the name; for
+    /// a merged pull request, `#N`).
     pub identity: String,
-    /// For [`Match::Mailmap`], the address `.mailmap` gives it.
-    pub mapped: Option<String>,
+    /// What else there is to say: for [`Match::Mailmap`] the address
+    /// `.mailmap` gives it, for [`Match::MergedPr`] why the address is
+    /// theirs.
+    pub detail: Option<String>,
     /// The commit's hash.
     pub commit: String,
+}
+
+/// What was tried for a person: `login `x`, name `y``.
+pub fn tried(person: &Person) -> String {
+    let mut what = Vec::new();
+    if let Some(email) = &person.email {
+        what.push(format!("e-mail `{email}`"));
+    }
+    if let Some(login) = &person.github {
+        what.push(format!("login `{login}`"));
+    }
+    if !person.name.trim().is_empty() && Some(&person.name) != person.github.as_ref() {
+        what.push(format!("name `{}`", person.name));
+    }
+    what.join(", ")
 }
 
 /// How much of the history could be read.
@@ -120,50 +148,54 @@ impl History {
     }
 }
 
-/// When each person of a roster last committed.
+/// When each person of a roster last committed, and how they were found.
 #[derive(Debug)]
 pub struct Activity {
     /// How much of the history was read.
     pub history: History,
     /// By person (index into [`People::people`]).
-    seen: Vec<Option<Seen>>,
+    found: Vec<Found>,
     /// Person by handle.
     by_handle: HashMap<String, usize>,
-    index: Index,
 }
 
 impl Activity {
-    /// Person `person`'s last counted commit.
+    /// Person `person`'s last counted commit: the newest of their
+    /// identities'.
     pub fn of(&self, person: usize) -> Option<&Seen> {
-        self.seen.get(person)?.as_ref()
+        self.found.get(person)?.evidence.first()
     }
 
-    /// The last counted commit of the person with `handle`.
-    pub fn of_handle(&self, handle: &str) -> Option<&Seen> {
-        self.of(*self.by_handle.get(handle)?)
+    /// Each identity of person `person`, with its newest commit, newest
+    /// first.
+    pub fn evidence(&self, person: usize) -> &[Seen] {
+        self.found
+            .get(person)
+            .map_or(&[], |f| f.evidence.as_slice())
     }
 
-    /// Whether a match by `name` counts (the name is unique in the roster).
-    pub fn unique_name(&self, name: &str) -> bool {
-        self.index.unique_name(name)
+    /// Why an identity that could be person `person`'s was not counted.
+    pub fn ambiguous(&self, person: usize) -> Option<&str> {
+        self.found.get(person)?.ambiguous.as_deref()
+    }
+
+    /// The index of the person with `handle`.
+    pub fn person(&self, handle: &str) -> Option<usize> {
+        self.by_handle.get(handle).copied()
     }
 }
 
 /// The activity of `people` in the repository the book is in.
 pub fn load(settings: &Settings, people: &People) -> Activity {
     let index = Index::of(people);
-    let mut seen = vec![None; people.people.len()];
-    let history = match crate::paths::repository_of(&settings.root) {
-        None => History::NoRepository {
-            root: settings.root.clone(),
-        },
-        Some(repository) => read(
-            &repository,
-            settings.activity_max_commits,
-            &index,
-            people,
-            &mut seen,
+    let (history, found) = match crate::paths::repository_of(&settings.root) {
+        None => (
+            History::NoRepository {
+                root: settings.root.clone(),
+            },
+            Vec::new(),
         ),
+        Some(repository) => read(&repository, settings.activity_max_commits, &index, people),
     };
     let by_handle = (people.people.iter().enumerate())
         .map(|(at, p)| (p.handle.clone(), at))
@@ -171,94 +203,41 @@ pub fn load(settings: &Settings, people: &People) -> Activity {
         .collect();
     Activity {
         history,
-        seen,
+        found,
         by_handle,
-        index,
     }
 }
 
-/// Reads the history of `repository` into `seen`.
+/// Reads the history of `repository`: how much, and what it says of each
+/// person.
 fn read(
     repository: &Path,
     max: Option<u64>,
     index: &Index,
     people: &People,
-    seen: &mut [Option<Seen>],
-) -> History {
+) -> (History, Vec<Found>) {
     let failed = |why: String| History::Failed {
         repository: repository.to_path_buf(),
         why,
     };
     let shallow = match git::is_shallow(repository) {
         Ok(shallow) => shallow,
-        Err(why) => return failed(why),
+        Err(why) => return (failed(why), Vec::new()),
     };
-    let mut wanted = (people.people.iter())
+    let wanted = (people.people.iter())
         .filter(|p| !identity::is_bot_person(p))
         .count();
-    let mut oldest: Option<Day> = None;
-    let mut cache = Cache::default();
-    let mut visit = |commit: &Commit<'_>| {
-        let day = Day::from_unix(commit.committed);
-        oldest = Some(oldest.map_or(day, |o| o.min(day)));
-        wanted -= record(commit, index, &mut cache, seen).min(wanted);
-        // A shallow history is read whole, to count it.
-        wanted > 0 || shallow
-    };
-    match git::log(repository, max, &mut visit) {
-        Err(why) => failed(why),
+    let mut walk = Walk::new(index, people.people.len(), wanted);
+    // A shallow history is read whole, to count it.
+    let mut visit = |commit: &git::Commit<'_>| walk.visit(commit) || shallow;
+    let history = match git::log(repository, max, &mut visit) {
+        Err(why) => return (failed(why), Vec::new()),
         Ok((commits, _)) if shallow => History::Shallow { commits },
         Ok((commits, end)) => History::Read {
             commits,
-            oldest,
+            oldest: walk.oldest,
             limit: (end == End::Limit).then_some(max).flatten(),
         },
-    }
-}
-
-/// Records `commit` for everyone it counts for who has no commit yet;
-/// returns how many people were found.
-fn record(
-    commit: &Commit<'_>,
-    index: &Index,
-    cache: &mut Cache,
-    seen: &mut [Option<Seen>],
-) -> usize {
-    let mut found: Vec<(usize, Match, i64, Ident<'_>)> = Vec::new();
-    let roles = [
-        (commit.author, commit.authored, false),
-        (commit.committer, commit.committed, false),
-    ];
-    let co_authors = commit.co_authors().map(|i| (i, commit.authored, true));
-    for (ident, time, trailer) in roles.into_iter().chain(co_authors) {
-        let Some((person, how)) = index.identify_cached(&ident, trailer, cache) else {
-            continue;
-        };
-        if seen.get(person).is_none_or(Option::is_some) {
-            continue;
-        }
-        match found.iter_mut().find(|f| f.0 == person) {
-            // The best match, and the later time, of the person's roles.
-            Some(f) => {
-                if how < f.1 {
-                    (f.1, f.3) = (how, ident);
-                }
-                f.2 = f.2.max(time);
-            }
-            None => found.push((person, how, time, ident)),
-        }
-    }
-    for (person, how, time, ident) in &found {
-        seen[*person] = Some(Seen {
-            day: Day::from_unix(*time),
-            how: *how,
-            identity: match how {
-                Match::Name => ident.mapped_name.to_string(),
-                _ => ident.email.to_string(),
-            },
-            mapped: (*how == Match::Mailmap).then(|| ident.mapped_email.to_string()),
-            commit: commit.hash.to_string(),
-        });
-    }
-    found.len()
+    };
+    (history, resolve::resolve(index, people, &walk))
 }

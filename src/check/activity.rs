@@ -1,20 +1,22 @@
 //! The activity check (`check-activity`): a warning for each active member
-//! of a group whose last counted commit is older than the window, or who
-//! has none in a history that reaches back past it. Advice, never an
-//! error: a maintainer may be reviewing, mentoring or on leave, and no
-//! commit shows that.
+//! of the groups judged whose last counted commit is older than the
+//! window. Advice, never an error: a maintainer may be reviewing,
+//! mentoring or on leave, and no commit shows that.
 //!
-//! A history that cannot answer (a shallow clone, a book in no
-//! repository, a `git` that fails) gives one note and no finding; so do
-//! members the history read does not reach back far enough to judge.
+//! Only someone the history identifies is dated: a member it cannot
+//! identify, or whose identity is ambiguous, is "not matched" (a note,
+//! with what was tried and how to fix it), never a warning. A history
+//! that cannot answer (a shallow clone, a book in no repository, a `git`
+//! that fails) gives one note and no finding; so do members the history
+//! read does not reach back far enough to judge.
 
 use std::sync::Arc;
 
-use crate::activity::{Activity, History, Match, Seen, identity};
+use crate::activity::{Activity, History, Match, Seen, identity, tried};
 use crate::config::{Settings, Window};
 use crate::data::Data;
 use crate::date::Day;
-use crate::diagnostic::{Code, Diagnostic, Place, plural};
+use crate::diagnostic::{Code, Diagnostic, Place, did_you_mean, plural};
 use crate::mdbook::config::BookToml;
 use crate::people::{People, Person};
 
@@ -30,6 +32,10 @@ pub fn check(settings: &Settings, data: &Data, today: Option<Day>) -> Vec<Diagno
     }
     let Ok(people) = data.people(settings) else {
         return Vec::new(); // the roster's own problems are reported by the data stage
+    };
+    let scope = match scope(settings, &people) {
+        Ok(scope) => scope,
+        Err(unknown) => return unknown,
     };
     let activity = data.activity(settings, &people);
     let History::Read { oldest, .. } = &activity.history else {
@@ -47,15 +53,18 @@ pub fn check(settings: &Settings, data: &Data, today: Option<Day>) -> Vec<Diagno
     let mut found = Vec::new();
     let mut unjudged = Vec::new();
     for (index, person) in people.people.iter().enumerate() {
-        let groups = &people.standing(index).serving_in;
+        let groups: Vec<usize> = (people.standing(index).serving_in.iter())
+            .copied()
+            .filter(|g| scope.as_ref().is_none_or(|s| s.contains(g)))
+            .collect();
         if groups.is_empty() || identity::is_bot_person(person) {
             continue;
         }
         match activity.of(index) {
-            Some(seen) if seen.day < judge.cutoff => found.push(judge.quiet(index, seen, groups)),
+            Some(seen) if seen.day < judge.cutoff => found.push(judge.quiet(index, seen, &groups)),
             Some(_) => {}
             None if oldest.is_some_and(|o| o < judge.cutoff) => {
-                found.push(judge.never(index, groups));
+                found.push(judge.not_matched(index, &groups));
             }
             None => unjudged.push(person),
         }
@@ -64,6 +73,54 @@ pub fn check(settings: &Settings, data: &Data, today: Option<Day>) -> Vec<Diagno
         found.push(judge.too_short(settings, &unjudged));
     }
     found
+}
+
+/// The groups `check-activity`'s `groups` names (`None`: every group),
+/// or an error for each id the roster does not have, at the id in
+/// `book.toml`.
+fn scope(settings: &Settings, people: &People) -> Result<Option<Vec<usize>>, Vec<Diagnostic>> {
+    let Some(ids) = &settings.activity_groups else {
+        return Ok(None);
+    };
+    let mut scope = Vec::new();
+    let mut unknown = Vec::new();
+    for id in ids {
+        match people.groups.iter().position(|g| g.id == *id) {
+            Some(at) => scope.push(at),
+            None => unknown.push(unknown_group(settings, people, id)),
+        }
+    }
+    match unknown.is_empty() {
+        true => Ok(Some(scope)),
+        false => Err(unknown),
+    }
+}
+
+/// The error for a group `check-activity` names that the roster lacks.
+fn unknown_group(settings: &Settings, people: &People, id: &str) -> Diagnostic {
+    let error = Diagnostic::error(
+        Code::UnknownGroup,
+        format!(
+            "`check-activity` names the group `{id}`, which `{}` does not have",
+            people.name
+        ),
+    );
+    let ids: Vec<String> = people.group_ids().map(|g| format!("`{g}`")).collect();
+    let error = error.with_note(format!("groups: {}", ids.join(", ")));
+    let error = match did_you_mean(id, people.group_ids()) {
+        Some(closest) => error.with_help(format!("did you mean `{closest}`?")),
+        None => error,
+    };
+    let book_toml = BookToml::read(&settings.root);
+    let place = (book_toml.as_ref()).and_then(|b| {
+        let range = (b.plugin_list_item("check-activity", "groups", id))
+            .or_else(|| b.plugin_key("check-activity", true))?;
+        Some((Arc::clone(&b.file), range))
+    });
+    match place {
+        Some((file, range)) => error.in_file(&file, range).with_label("unknown group"),
+        None => error.at_path("book.toml"),
+    }
 }
 
 /// The first inactive status, for the help.
@@ -89,7 +146,7 @@ impl Judge<'_> {
     fn quiet(&self, index: usize, seen: &Seen, groups: &[usize]) -> Diagnostic {
         let person = &self.people.people[index];
         let message = format!(
-            "{} last committed on {}, more than {} ago",
+            "{} has no commits since {}, more than {} ago",
             who(person),
             seen.day,
             self.window
@@ -102,18 +159,25 @@ impl Judge<'_> {
             ))
     }
 
-    /// Person `index`, with no commit in a history that reaches back past
-    /// the window.
-    fn never(&self, index: usize, groups: &[usize]) -> Diagnostic {
+    /// Person `index`, whom the history read does not identify: a note,
+    /// never a date.
+    fn not_matched(&self, index: usize, groups: &[usize]) -> Diagnostic {
         let person = &self.people.people[index];
-        let oldest = self.oldest.map(|d| d.to_string()).unwrap_or_default();
-        let message = format!("no commits found for {} since {oldest}", who(person));
-        self.at(index, groups, Diagnostic::warning(Code::InactiveMaintainer, message))
-            .with_note(self.looked_for(person))
-            .with_help(format!(
-                "if they commit under another address, map it to theirs in `.mailmap`; if they have stepped back, give them the status `{}`",
-                self.inactive
-            ))
+        let why = match self.activity.ambiguous(index) {
+            Some(why) => format!(": {why}"),
+            None => String::new(),
+        };
+        let message = format!(
+            "{} is not matched in the history{why} (tried: {}); activity not judged",
+            who(person),
+            tried(person)
+        );
+        let note = Diagnostic::note(Code::ActivityNotJudged, message);
+        self.at(index, groups, note)
+            .with_note(format!("looked in {}", self.read()))
+            .with_help(
+                "add their `email` to the roster, or a `.mailmap` line mapping the address they commit from to theirs",
+            )
     }
 
     /// `diagnostic` at person `index`'s place in the roster, labelled with
@@ -136,42 +200,24 @@ impl Judge<'_> {
         }
     }
 
-    /// What commits were searched for, for someone never found.
-    fn looked_for(&self, person: &Person) -> String {
-        let mut what = Vec::new();
-        if let Some(email) = &person.email {
-            what.push(format!("the e-mail `{email}`"));
-        }
-        if let Some(login) = &person.github {
-            what.push(format!("the GitHub login `{login}`"));
-        }
-        let unique = self.activity.unique_name(&person.name);
-        if unique {
-            what.push(format!("the name `{}`", person.name));
-        }
-        let read = match &self.activity.history {
+    /// How much of the history was read.
+    fn read(&self) -> String {
+        match &self.activity.history {
             History::Read {
                 commits,
                 limit: Some(_),
-                ..
+                oldest,
             } => format!(
-                "{} (the `activity-max-commits` limit)",
-                plural(*commits, "commit")
+                "{} back to {} (the `activity-max-commits` limit)",
+                plural(*commits, "commit"),
+                oldest.map(|d| d.to_string()).unwrap_or_default()
             ),
-            History::Read { commits, .. } => plural(*commits, "commit"),
+            History::Read {
+                commits,
+                oldest: Some(oldest),
+                ..
+            } => format!("{} back to {oldest}", plural(*commits, "commit")),
             _ => "the history".to_string(),
-        };
-        let looked = match what.split_last() {
-            None => format!("nothing to look for in {read}: no e-mail, login or unique name"),
-            Some((last, [])) => format!("looked for {last} in {read}"),
-            Some((last, rest)) => format!("looked for {} and {last} in {read}", rest.join(", ")),
-        };
-        match unique {
-            true => looked,
-            false => format!(
-                "{looked}; the name `{}` is more than one person's in the roster, so it does not count",
-                person.name
-            ),
         }
     }
 
@@ -218,18 +264,20 @@ fn who(person: &Person) -> String {
 }
 
 /// How `seen`'s commit was matched to its person.
-fn matched(seen: &Seen) -> String {
+pub fn matched(seen: &Seen) -> String {
     let commit = seen.commit.get(..12).unwrap_or(&seen.commit);
     let identity = &seen.identity;
+    let detail = seen.detail.as_deref().unwrap_or_default();
     let how = match seen.how {
         Match::Email => format!("matched by the e-mail `{identity}`"),
         Match::Noreply => format!("matched by the GitHub no-reply address `{identity}`"),
-        Match::Mailmap => format!(
-            "matched through .mailmap: `{identity}` is `{}`",
-            seen.mapped.as_deref().unwrap_or_default()
-        ),
-        Match::Trailer => format!("matched by a Co-authored-by trailer naming `{identity}`"),
-        Match::Name => format!("matched by name only (`{identity}` is unique in the roster)"),
+        Match::Mailmap => format!("matched through .mailmap: `{identity}` is `{detail}`"),
+        Match::MergedPr if identity.starts_with('#') => format!("matched by {detail}"),
+        Match::MergedPr => format!("matched by `{identity}`, {detail}"),
+        Match::CoAuthor => format!("matched by a Co-authored-by trailer naming `{identity}`"),
+        Match::Name => {
+            format!("matched by name only (`{identity}`, unique in the roster and the history)")
+        }
     };
     format!("{how}, in commit {commit}")
 }

@@ -11,7 +11,7 @@ use serde::Serialize;
 use toml_edit::{Array, DocumentMut, InlineTable, Item, Table};
 
 use super::book::{LoadedBook, NotABook, cannot_run, print};
-use crate::activity::Activity;
+use crate::activity::{Activity, History};
 use crate::data::Data;
 use crate::diagnostic::{Code, Diagnostic, Place};
 use crate::paths::repository_of;
@@ -72,9 +72,9 @@ pub fn run(book_dir: &Path, format: RosterFormat, color: bool) -> u8 {
             return 1;
         }
     };
-    // Activity costs a walk of the history: only JSON shows it, and only
-    // in a repository.
-    let repository = repository_of(&settings.root).filter(|_| format == RosterFormat::Json);
+    // Activity costs a walk of the history: the human and JSON formats
+    // show it, and only in a repository.
+    let repository = repository_of(&settings.root).filter(|_| format != RosterFormat::Toml);
     let activity = repository
         .as_ref()
         .map(|_| data.activity(&settings, &people));
@@ -84,12 +84,15 @@ pub fn run(book_dir: &Path, format: RosterFormat, color: bool) -> u8 {
     {
         let note = Diagnostic::note(Code::ActivityNotJudged, why)
             .at_path(crate::paths::display(&repository.join(".git")))
-            .with_note("`last_active` is null for everyone without a commit in it");
+            .with_note(match format {
+                RosterFormat::Json => "`last_active` is null for everyone without a commit in it",
+                _ => "`last active unknown` for everyone without a commit in it",
+            });
         let _ = print(&mut stderr, &[note], book_dir, MessageFormat::Human, color);
     }
     let mut out = std::io::BufWriter::new(&mut stdout);
     let written = match format {
-        RosterFormat::Human => out.write_all(human(&people).as_bytes()),
+        RosterFormat::Human => out.write_all(human(&people, activity.as_deref()).as_bytes()),
         RosterFormat::Json => serde_json::to_writer(&mut out, &json(&people, activity.as_deref()))
             .map_err(std::io::Error::from)
             .and_then(|()| out.write_all(b"\n")),
@@ -128,8 +131,27 @@ struct PersonJson<'a> {
     /// The day of the last counted commit, `YYYY-MM-DD`.
     last_active: Option<String>,
     /// How that commit was matched: `email`, `noreply`, `mailmap`,
-    /// `trailer` or `name`.
+    /// `merged-pr`, `co-author` or `name`.
     activity_match: Option<&'static str>,
+    /// Each identity found to be theirs, newest first.
+    activity_evidence: Vec<EvidenceJson<'a>>,
+    /// Why an identity that could be theirs was not counted (shared,
+    /// ambiguous); null when there is nothing to say.
+    activity_ambiguous: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct EvidenceJson<'a> {
+    /// The address, name, or `#N` for a merged pull request.
+    identity: &'a str,
+    /// How it was found to be theirs.
+    how: &'static str,
+    /// Its newest commit's day and hash.
+    last_active: String,
+    commit: &'a str,
+    /// What else there is to say (the mapped address, why an address is
+    /// a login's).
+    detail: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -169,7 +191,18 @@ impl Serialize for Fields<'_> {
 
 /// The roster in the stable JSON shape, with each person's last counted
 /// commit from `activity` (null without it).
-pub fn json<'a>(people: &'a People, activity: Option<&Activity>) -> RosterJson<'a> {
+pub fn json<'a>(people: &'a People, activity: Option<&'a Activity>) -> RosterJson<'a> {
+    let evidence = |at: usize| -> Vec<EvidenceJson<'a>> {
+        (activity.map_or(&[][..], |a| a.evidence(at)).iter())
+            .map(|seen| EvidenceJson {
+                identity: &seen.identity,
+                how: seen.how.name(),
+                last_active: seen.day.to_string(),
+                commit: &seen.commit,
+                detail: seen.detail.as_deref(),
+            })
+            .collect()
+    };
     let persons = people.people.iter().enumerate().map(|(at, p)| PersonJson {
         handle: &p.handle,
         name: &p.name,
@@ -181,6 +214,10 @@ pub fn json<'a>(people: &'a People, activity: Option<&Activity>) -> RosterJson<'
         source: source(&p.at),
         last_active: activity.and_then(|a| a.of(at)).map(|s| s.day.to_string()),
         activity_match: activity.and_then(|a| a.of(at)).map(|s| s.how.name()),
+        activity_evidence: evidence(at),
+        activity_ambiguous: activity
+            .filter(|a| a.of(at).is_none())
+            .and_then(|a| a.ambiguous(at)),
     });
     let groups = people.groups.iter().map(|group| GroupJson {
         id: &group.id,
@@ -204,8 +241,9 @@ pub fn json<'a>(people: &'a People, activity: Option<&Activity>) -> RosterJson<'
 }
 
 /// Groups with their members, indented under their parents, then the
-/// people in no group.
-fn human(people: &People) -> String {
+/// people in no group; with `activity`, when each was last active and
+/// how they were found, or `not matched`.
+fn human(people: &People, activity: Option<&Activity>) -> String {
     let mut out = String::new();
     // Each line's text is data: printed on its one line, control
     // characters visible (a name cannot start a line of its own).
@@ -229,6 +267,7 @@ fn human(people: &People) -> String {
             for extra in [&member.status, &member.role].into_iter().flatten() {
                 text.push_str(&format!(", {extra}"));
             }
+            text.push_str(&last_active(activity, member.person));
             line(format!("{text}  {}", shown_source(&member.at)));
         }
         let children: Vec<(usize, usize)> = (people.children(Some(index)))
@@ -239,14 +278,18 @@ fn human(people: &People) -> String {
     let in_groups: std::collections::HashSet<usize> = (people.groups.iter())
         .flat_map(|g| g.members.iter().map(|m| m.person))
         .collect();
-    let alone: Vec<&Person> = (people.people.iter().enumerate())
+    let alone: Vec<(usize, &Person)> = (people.people.iter().enumerate())
         .filter(|(i, _)| !in_groups.contains(i))
-        .map(|(_, p)| p)
         .collect();
     if !alone.is_empty() {
         line("In no group".to_string());
-        for person in alone {
-            line(format!("  - {}  {}", who(person), shown_source(&person.at)));
+        for (at, person) in alone {
+            line(format!(
+                "  - {}{}  {}",
+                who(person),
+                last_active(activity, at),
+                shown_source(&person.at)
+            ));
         }
     }
     line(format!(
@@ -256,6 +299,20 @@ fn human(people: &People) -> String {
         people.name
     ));
     out
+}
+
+/// `, last active 2026-05-01 (email)`, `, not matched`, `, last active
+/// unknown` when the history cannot say (a shallow clone), or nothing when
+/// it was not read.
+fn last_active(activity: Option<&Activity>, person: usize) -> String {
+    let Some(activity) = activity else {
+        return String::new();
+    };
+    match activity.of(person) {
+        Some(seen) => format!(", last active {} ({})", seen.day, seen.how.name()),
+        None if matches!(activity.history, History::Read { .. }) => ", not matched".to_string(),
+        None => ", last active unknown".to_string(),
+    }
 }
 
 fn who(person: &Person) -> String {

@@ -137,18 +137,7 @@ impl Settings {
     /// `check-activity` and `activity-max-commits`.
     pub(super) fn apply_activity(&mut self, key: &str, value: &Value) -> Result<(), Problem> {
         if key == "check-activity" {
-            let Some(text) = value.as_str() else {
-                return Err(Problem::value(
-                    format!("must be a string such as \"12 months\", found {value}"),
-                    None,
-                ));
-            };
-            // `"off"`, as the other checks take it: the default.
-            self.check_activity = match text.trim() {
-                "off" => None,
-                text => Some(Window::parse(text)?),
-            };
-            return Ok(());
+            return self.apply_check_activity(value);
         }
         match value.as_u64() {
             Some(n) if n > 0 => {
@@ -164,6 +153,65 @@ impl Settings {
                     .map(|n| n.to_string()),
             )),
         }
+    }
+}
+
+impl Settings {
+    /// `check-activity = "12 months"`, or the table
+    /// `{ after = "12 months", groups = ["maintainers"] }`.
+    fn apply_check_activity(&mut self, value: &Value) -> Result<(), Problem> {
+        let (after, groups) = match value {
+            Value::Object(table) => {
+                if let Some(key) = table
+                    .keys()
+                    .find(|k| !["after", "groups"].contains(&k.as_str()))
+                {
+                    return Err(Problem::value(
+                        format!("has an unknown key `{key}` (`after`, `groups`)"),
+                        did_you_mean(key, ["after", "groups"]).map(str::to_string),
+                    ));
+                }
+                let Some(after) = table.get("after") else {
+                    return Err(Problem::value(
+                        "needs `after`, the window: { after = \"12 months\", groups = [...] }",
+                        None,
+                    ));
+                };
+                (after, table.get("groups").map(group_ids).transpose()?)
+            }
+            value => (value, None),
+        };
+        let Some(text) = after.as_str() else {
+            return Err(Problem::value(
+                format!("must be a string such as \"12 months\", found {after}"),
+                None,
+            ));
+        };
+        // `"off"`, as the other checks take it: the default.
+        self.check_activity = match text.trim() {
+            "off" => None,
+            text => Some(Window::parse(text)?),
+        };
+        self.activity_groups = groups;
+        Ok(())
+    }
+}
+
+/// `groups = ["maintainers", "approvers"]`: group ids, at least one.
+fn group_ids(value: &Value) -> Result<Vec<String>, Problem> {
+    let ids: Option<Vec<String>> = value.as_array().and_then(|items| {
+        (items.iter())
+            .map(|v| v.as_str().map(|s| s.trim().to_string()))
+            .collect()
+    });
+    match ids {
+        Some(ids) if !ids.is_empty() && ids.iter().all(|id| !id.is_empty()) => Ok(ids),
+        _ => Err(Problem::value(
+            format!(
+                "`groups` must be a list of group ids, such as [\"maintainers\"], found {value}"
+            ),
+            None,
+        )),
     }
 }
 

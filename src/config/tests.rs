@@ -162,6 +162,36 @@ fn check_activity_takes_a_window_or_off() {
         settings.check_activity.map(|w| w.to_string()).as_deref(),
         Some("2 weeks")
     );
+    let settings =
+        read(serde_json::json!({"after": "12 months", "groups": ["maintainers", "approvers"]}))
+            .expect("valid");
+    assert_eq!(
+        settings.check_activity.map(|w| w.to_string()).as_deref(),
+        Some("12 months")
+    );
+    assert_eq!(
+        settings.activity_groups,
+        Some(vec!["maintainers".to_string(), "approvers".to_string()])
+    );
+    for (bad, says) in [
+        (serde_json::json!({"groups": ["a"]}), "needs `after`"),
+        (
+            serde_json::json!({"after": "1 month", "group": ["a"]}),
+            "unknown key `group`",
+        ),
+        (
+            serde_json::json!({"after": "1 month", "groups": "a"}),
+            "must be a list of group ids",
+        ),
+        (
+            serde_json::json!({"after": "1 month", "groups": []}),
+            "must be a list of group ids",
+        ),
+        (serde_json::json!({"after": 3}), "must be a string"),
+    ] {
+        let problems = read(bad.clone()).expect_err("invalid");
+        assert!(problems[0].message.contains(says), "{bad}: {problems:?}");
+    }
     let problems = read(serde_json::json!("2 fortnights")).expect_err("invalid");
     assert!(
         problems[0].message.contains("unknown unit `fortnights`"),

@@ -172,16 +172,20 @@ pub fn table_events(
 }
 
 /// The `last-active` cell: the day of the person's last counted commit
-/// (`(by name)` when only their name matched it), `no commits found`, or
-/// `unknown` when the history cannot say (a shallow clone, no repository).
+/// (`(by name)` when only their name matched it), `not matched` when the
+/// history does not identify them, or `unknown` when the history cannot
+/// say (a shallow clone, no repository).
 fn last_active(person: &Person, activity: Option<&Activity>) -> String {
     let Some(activity) = activity else {
         return "unknown".to_string();
     };
-    match activity.of_handle(&person.handle) {
+    let seen = activity
+        .person(&person.handle)
+        .and_then(|at| activity.of(at));
+    match seen {
         Some(seen) if seen.how == Match::Name => format!("{} (by name)", seen.day),
         Some(seen) => seen.day.to_string(),
-        None if matches!(activity.history, History::Read { .. }) => "no commits found".to_string(),
+        None if matches!(activity.history, History::Read { .. }) => "not matched".to_string(),
         None => "unknown".to_string(),
     }
 }

@@ -117,6 +117,21 @@ impl BookToml {
         }
     }
 
+    /// Where the text `item` is in the list `[preprocessor.community]
+    /// key.sub` (`check-activity = { groups = [...] }`).
+    pub fn plugin_list_item(&self, key: &str, sub: &str, item: &str) -> Option<Range<usize>> {
+        let doc = self.doc.as_ref()?;
+        let list = doc
+            .get("preprocessor")?
+            .get(PREPROCESSOR_NAME)?
+            .get(key)?
+            .get(sub)?
+            .as_array()?;
+        list.iter()
+            .find(|v| v.as_str().is_some_and(|s| s.trim() == item))?
+            .span()
+    }
+
     /// Where each key of `[output.html.redirect]` is.
     pub fn redirect_keys(&self) -> HashMap<String, Range<usize>> {
         let table = (self.doc.as_ref()).and_then(|doc| {
