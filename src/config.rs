@@ -113,6 +113,12 @@ pub struct Settings {
     pub contributing_url: Option<String>,
     /// `check-anchors`.
     pub check_anchors: Level,
+    /// `[output.html] git-repository-url`, without a trailing `/`, when it
+    /// is an http(s) URL: where links to repository files go.
+    pub repository_url: Option<String>,
+    /// `repository-ref`: the branch or tag those links name (`None`: the
+    /// branch the repository's HEAD names, else `main`).
+    pub repository_ref: Option<String>,
     /// Whether `install` added the CSS and JS to `[output.html]`; if not,
     /// pages that need them get them inline.
     pub assets_installed: bool,
@@ -137,6 +143,7 @@ pub const OUR_KEYS: &[&str] = &[
     "contributing",
     "contributing-url",
     "check-anchors",
+    "repository-ref",
 ];
 
 impl Settings {
@@ -181,6 +188,12 @@ impl Settings {
             contributing: None,
             contributing_url: None,
             check_anchors: Level::default(),
+            repository_url: html
+                .and_then(|h| h.get("git-repository-url"))
+                .and_then(Value::as_str)
+                .filter(|url| check_url(url).is_ok())
+                .map(|url| url.trim_end_matches('/').to_string()),
+            repository_ref: None,
             assets_installed: crate::assets::installed(html),
             redirects: redirects::read(html, &context.root),
         };
@@ -232,6 +245,20 @@ impl Settings {
                 let url = string(value)?;
                 check_url(&url).map_err(|why| Problem::value(why, None))?;
                 self.contributing_url = Some(url.trim_end_matches('/').to_string());
+            }
+            "repository-ref" => {
+                let name = string(value)?;
+                if name.is_empty()
+                    || name
+                        .chars()
+                        .any(|c| c.is_whitespace() || c.is_control() || "<>\"\\`{}#?".contains(c))
+                {
+                    return Err(Problem::value(
+                        "must be a branch, tag or commit name, e.g. `main`",
+                        None,
+                    ));
+                }
+                self.repository_ref = Some(name);
             }
             key if MDBOOK_KEYS.contains(&key) => {}
             key => {

@@ -171,7 +171,11 @@ fn files_naming(needle: &str) -> Vec<String> {
         }
     }
     let mut out = Vec::new();
-    walk(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), needle, &mut out);
+    walk(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        needle,
+        &mut out,
+    );
     out.sort();
     out
 }
@@ -182,7 +186,9 @@ fn stated_count(heading: &str) -> usize {
     let text = read("CONTRIBUTING.md");
     let section = text.split(heading).nth(1).expect("the section");
     let first = section.split_whitespace().next().unwrap_or("");
-    let words = ["one", "two", "three", "four", "five", "six", "seven", "eight"];
+    let words = [
+        "one", "two", "three", "four", "five", "six", "seven", "eight",
+    ];
     (words.iter().position(|w| first.eq_ignore_ascii_case(w)))
         .unwrap_or_else(|| panic!("no count in {heading}: {first}"))
         + 1

@@ -221,7 +221,9 @@ fn approvers_who_have_all_left_are_c404_only_when_no_approver_applies() {
         "{stderr}"
     );
     assert_eq!(
-        stderr.matches("these paths have no active code owner").count(),
+        stderr
+            .matches("these paths have no active code owner")
+            .count(),
         1,
         "{stderr}"
     );
