@@ -52,10 +52,9 @@ impl BraceDirective for RepositoryFile {
             vec![
                 call.error_at(range.clone(), Code::OutsideRepository, why)
                     .with_label("not in the repository")
-                    .with_note(format!(
-                        "the repository is {}; a repository file is shown only from inside it",
-                        links.root().display()
-                    )),
+                    .with_note(
+                        "a repository file is shown only from inside the repository (the folder holding `.git` above the book)",
+                    ),
             ]
         };
         let folder = folder
@@ -74,9 +73,12 @@ impl BraceDirective for RepositoryFile {
                 "`{path}` is a symbolic link that leaves the repository"
             )));
         }
-        let display = links
-            .in_repository(&canonical)
-            .unwrap_or_else(|| paths::display(Path::new(path)));
+        // Diagnostics name files relative to the book root.
+        let book = settings
+            .root
+            .canonicalize()
+            .unwrap_or_else(|_| settings.root.clone());
+        let display = paths::display(&paths::relative_path(&book, &canonical));
         let text = files::read_text(&canonical, MAX_DATA_FILE).map_err(|e| {
             vec![call.error_at(range.clone(), Code::UnreadableFile, e.describe(&display))]
         })?;
