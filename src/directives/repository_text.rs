@@ -63,44 +63,11 @@ pub fn render(file: &Arc<SourceFile>, from: &Path, cx: &Cx<'_>) -> String {
                     out.push(Event::InlineHtml(CowStr::from(clean)));
                 }
             }
-            Event::Start(Tag::Link {
-                link_type,
-                dest_url,
-                title,
-                id,
-            }) => match links.destination(&dest_url, link_type, LinkKind::Link, range) {
-                Some(dest) => {
-                    kept.push(true);
-                    out.push(Event::Start(Tag::Link {
-                        link_type: inline_type(link_type),
-                        dest_url: dest,
-                        title,
-                        id: if is_autolink(link_type) {
-                            id
-                        } else {
-                            CowStr::from("")
-                        },
-                    }));
-                }
-                None => kept.push(false),
-            },
-            Event::Start(Tag::Image {
-                link_type,
-                dest_url,
-                title,
-                id: _,
-            }) => match links.destination(&dest_url, link_type, LinkKind::Image, range) {
-                Some(dest) => {
-                    kept.push(true);
-                    out.push(Event::Start(Tag::Image {
-                        link_type: inline_type(link_type),
-                        dest_url: dest,
-                        title,
-                        id: CowStr::from(""),
-                    }));
-                }
-                None => kept.push(false),
-            },
+            Event::Start(tag @ (Tag::Link { .. } | Tag::Image { .. })) => {
+                let kept_tag = links.tag(tag, range);
+                kept.push(kept_tag.is_some());
+                out.extend(kept_tag.map(Event::Start));
+            }
             Event::End(end @ (TagEnd::Link | TagEnd::Image)) => {
                 if kept.pop().unwrap_or(true) {
                     out.push(Event::End(end));
@@ -137,6 +104,40 @@ struct Links<'a, 'c> {
 }
 
 impl Links<'_, '_> {
+    /// A link or image with its destination resolved; `None` when it is
+    /// dropped (its text kept).
+    fn tag<'e>(&mut self, tag: Tag<'e>, range: Range<usize>) -> Option<Tag<'e>> {
+        Some(match tag {
+            Tag::Link {
+                link_type,
+                dest_url,
+                title,
+                id,
+            } => Tag::Link {
+                dest_url: self.destination(&dest_url, link_type, LinkKind::Link, range)?,
+                link_type: inline_type(link_type),
+                title,
+                id: if is_autolink(link_type) {
+                    id
+                } else {
+                    CowStr::from("")
+                },
+            },
+            Tag::Image {
+                link_type,
+                dest_url,
+                title,
+                ..
+            } => Tag::Image {
+                dest_url: self.destination(&dest_url, link_type, LinkKind::Image, range)?,
+                link_type: inline_type(link_type),
+                title,
+                id: CowStr::from(""),
+            },
+            other => other,
+        })
+    }
+
     /// The destination a Markdown link or image is written with; `None`
     /// when it is dropped (its text kept).
     fn destination(
