@@ -1,0 +1,329 @@
+//! `{{#repository-file}}` and the links of repository files, end to end
+//! with both mdBooks (issue 37): a repository whose CONTRIBUTING,
+//! GOVERNANCE and SECURITY link to chapters, other files, folders, images
+//! and one missing file builds with every link pointing at a chapter or the
+//! repository host, and only the missing one reported, at its line in the
+//! file it was written in; `init` on a repository with an `origin` remote
+//! makes a book without a dead relative link; hostile repository files are
+//! shown as text.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::html::attributes;
+use common::mdbook::Mdbook;
+
+const HOST: &str = "https://github.com/o/r";
+
+/// A repository at `root` holding `files`, committed to git (branch
+/// `trunk`); `false` when git cannot make it.
+fn repository(root: &Path, files: &[(&str, &[u8])]) -> bool {
+    for (path, text) in files {
+        let full = root.join(path);
+        std::fs::create_dir_all(full.parent().expect("a folder")).expect("mkdir");
+        std::fs::write(full, text).expect("write");
+    }
+    let git = |args: &[&str]| {
+        Command::new("git")
+            .args(args)
+            .current_dir(root)
+            .env("GIT_CONFIG_GLOBAL", "/dev/null")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    git(&["init", "-q", "-b", "trunk"]) && git(&["add", "-A"])
+}
+
+/// Every link and image URL in the `<main>` of the HTML pages of `book`.
+fn urls(book: &Path) -> Vec<(PathBuf, String)> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(book).expect("built").flatten() {
+        let path = entry.path();
+        if path.extension().is_none_or(|e| e != "html") || path.ends_with("print.html") {
+            continue;
+        }
+        let html = std::fs::read_to_string(&path).expect("page");
+        let Some(main) = html.split("<main>").nth(1) else {
+            continue;
+        };
+        let main = main.split("</main>").next().unwrap_or_default();
+        let mut rest = main;
+        while let Some(open) = rest.find('<') {
+            rest = &rest[open + 1..];
+            let end = common::html::tag_end(rest);
+            let parts = attributes(&rest[..end]);
+            rest = &rest[end.min(rest.len())..];
+            for kv in parts[1..].chunks(2) {
+                if matches!(kv[0].as_str(), "href" | "src") {
+                    out.push((path.clone(), kv.get(1).cloned().unwrap_or_default()));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The URLs of `book` that are neither the repository host, an in-page
+/// fragment, nor a page of the book that exists.
+fn dead(book: &Path, allowed: &[&str]) -> Vec<String> {
+    urls(book)
+        .into_iter()
+        .filter(|(page, url)| {
+            if url.starts_with('#') || url.starts_with(&format!("{HOST}/")) {
+                return false;
+            }
+            if allowed.iter().any(|a| url.starts_with(a)) {
+                return false;
+            }
+            let path = url.split('#').next().unwrap_or_default();
+            let target = page.parent().expect("folder").join(path);
+            !target.is_file()
+        })
+        .map(|(page, url)| format!("{}: {url}", page.display()))
+        .collect()
+}
+
+fn build(mdbook: &Mdbook, book: &Path) -> (bool, String) {
+    let plugin = Path::new(env!("CARGO_BIN_EXE_mdbook-community"));
+    let rest = std::env::var_os("PATH").unwrap_or_default();
+    let dirs = std::iter::once(plugin.parent().expect("dir").to_path_buf());
+    let path = std::env::join_paths(dirs.chain(std::env::split_paths(&rest))).expect("PATH");
+    let out = Command::new(mdbook.binary())
+        .arg("build")
+        .current_dir(book)
+        .env("PATH", path)
+        .env_remove("GITHUB_ACTIONS")
+        .env_remove("MDBOOK_COMMUNITY_MESSAGE_FORMAT")
+        .output()
+        .expect("mdbook runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+const CONTRIBUTING: &str = "\
+# Contributing
+
+## How to
+
+Read the [governance](GOVERNANCE.md#decisions), the [security policy](./SECURITY.md),
+the [maintainers](MAINTAINERS.md), the [readme](README.md), the [license](LICENSE),
+the [tests](tests/), [how to run them](tests/README.md#running) and
+[my notes](my%20notes.md).
+
+![architecture](docs/images/arch.png)
+
+<p align=\"center\"><img src=\"docs/images/arch.png\" width=\"100\"> <a href=\"LICENSE\">license</a></p>
+
+Plain: <https://example.org>, [mail](mailto:a@example.org), [here](#how-to),
+`[in code](nope.md)`.
+";
+
+/// CRLF, with a reference-style link.
+const GOVERNANCE: &str = "# Governance\r\n\r\n## Decisions\r\n\r\nSee [how to contribute][how] and the [docs folder](docs).\r\n\r\n[how]: CONTRIBUTING.md#how-to\r\n";
+
+const SECURITY: &str = "\
+# Security
+
+Report to [the team](MAINTAINERS.md) or read [the old policy](docs/OLD-POLICY.md).
+Back to [contributing](CONTRIBUTING.md).
+";
+
+#[test]
+fn repository_files_link_to_chapters_and_the_host_with_both_mdbooks() {
+    let mdbooks = Mdbook::all();
+    if mdbooks.is_empty() {
+        return;
+    }
+    for mdbook in mdbooks {
+        let work = tempfile::tempdir().expect("tempdir");
+        let root = work.path();
+        let made = repository(
+            root,
+            &[
+                ("CONTRIBUTING.md", CONTRIBUTING.as_bytes()),
+                ("GOVERNANCE.md", GOVERNANCE.as_bytes()),
+                ("SECURITY.md", SECURITY.as_bytes()),
+                ("MAINTAINERS.md", b"# Maintainers\n\n* Ada (@ada)\n"),
+                ("README.md", b"# The project\n\nSee [contributing](CONTRIBUTING.md).\n"),
+                ("LICENSE", b"MIT\n"),
+                ("my notes.md", b"notes\n"),
+                ("tests/README.md", b"# Tests\n\n## Running\n"),
+                ("docs/images/arch.png", b"PNG"),
+                (
+                    "docs/book.toml",
+                    format!("[book]\ntitle = \"T\"\n\n[output.html]\ngit-repository-url = \"{HOST}\"\n\n[preprocessor.community]\nafter = [\"links\"]\n").as_bytes(),
+                ),
+                (
+                    "docs/src/SUMMARY.md",
+                    b"# Summary\n\n[Intro](README.md)\n\n- [Contributing](contributing.md)\n- [Governance](governance/index.md)\n- [Security](security.md)\n- [Maintainers](maintainers.md)\n",
+                ),
+                ("docs/src/README.md", b"{{#repository-file ../../README.md}}\n"),
+                ("docs/src/contributing.md", b"{{#repository-file ../../CONTRIBUTING.md}}\n"),
+                ("docs/src/governance/index.md", b"{{#repository-file ../../../GOVERNANCE.md}}\n"),
+                ("docs/src/security.md", b"{{#repository-file ../../SECURITY.md}}\n"),
+                ("docs/src/maintainers.md", b"{{#include ../../MAINTAINERS.md}}\n"),
+            ],
+        );
+        if !made {
+            return;
+        }
+        let book = root.join("docs");
+        let (ok, stderr) = build(mdbook, &book);
+        assert!(ok, "{mdbook:?}:\n{stderr}");
+        let warnings: Vec<&str> = stderr
+            .lines()
+            .filter(|l| l.starts_with("warning"))
+            .collect();
+        assert_eq!(
+            warnings,
+            ["warning[C603]: `docs/OLD-POLICY.md` is not in the repository"],
+            "{mdbook:?}:\n{stderr}"
+        );
+        assert!(stderr.contains("SECURITY.md:3:63"), "{stderr}");
+        let out = book.join("book");
+        let dead = dead(&out, &["https://example.org", "mailto:a@example.org"]);
+        assert!(dead.is_empty(), "{mdbook:?}: {dead:#?}");
+        let page = std::fs::read_to_string(out.join("contributing.html")).expect("page");
+        for expected in [
+            "href=\"governance/index.html#decisions\"",
+            "href=\"security.html\"",
+            "href=\"maintainers.html\"",
+            "href=\"index.html\"",
+            "href=\"https://github.com/o/r/blob/trunk/LICENSE\"",
+            "href=\"https://github.com/o/r/tree/trunk/tests\"",
+            "href=\"https://github.com/o/r/blob/trunk/tests/README.md#running\"",
+            "href=\"https://github.com/o/r/blob/trunk/my%20notes.md\"",
+            "src=\"https://github.com/o/r/raw/trunk/docs/images/arch.png\"",
+            "<code>[in code](nope.md)</code>",
+        ] {
+            assert!(
+                page.contains(expected),
+                "{mdbook:?}: no {expected} in\n{page}"
+            );
+        }
+        let governance = std::fs::read_to_string(out.join("governance/index.html")).expect("page");
+        assert!(
+            governance.contains("href=\"../contributing.html#how-to\""),
+            "{governance}"
+        );
+        assert!(
+            governance.contains("href=\"https://github.com/o/r/tree/trunk/docs\""),
+            "{governance}"
+        );
+    }
+}
+
+/// A CONTRIBUTING.md that would publish a file, retitle its page and run a
+/// script, through `init` (with an `origin` remote): directives are text,
+/// no script, and no dead relative link.
+#[test]
+fn init_with_an_origin_remote_makes_a_safe_book_without_dead_links() {
+    let mdbooks = Mdbook::all();
+    if mdbooks.is_empty() {
+        return;
+    }
+    for mdbook in mdbooks {
+        let work = tempfile::tempdir().expect("tempdir");
+        let root = work.path().join("project");
+        let contributing = "# Contributing\n\n{{#include /etc/passwd}}\n{{#title PWNED}}\n\n<script>alert(1)</script>\n<img src=\"x.png\" onerror=\"alert(2)\">\n\n[license](LICENSE), [governance](GOVERNANCE.md), [docs](docs/).\n";
+        let made = repository(
+            &root,
+            &[
+                ("CONTRIBUTING.md", contributing.as_bytes()),
+                (
+                    "GOVERNANCE.md",
+                    b"# Governance\n\n[contributing](CONTRIBUTING.md#contributing)\n",
+                ),
+                ("LICENSE", b"MIT\n"),
+                ("x.png", b"PNG"),
+                ("docs/notes.md", b"notes\n"),
+            ],
+        );
+        if !made {
+            return;
+        }
+        let remote = Command::new("git")
+            .args(["remote", "add", "origin", "git@github.com:o/r.git"])
+            .current_dir(&root)
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(remote);
+        let init = Command::new(env!("CARGO_BIN_EXE_mdbook-community"))
+            .args(["init", "community"])
+            .current_dir(&root)
+            .output()
+            .expect("init runs");
+        let said = String::from_utf8_lossy(&init.stdout);
+        assert!(init.status.success(), "{said}");
+        assert!(
+            said.contains("git-repository-url = \"https://github.com/o/r\""),
+            "{said}"
+        );
+        let book = root.join("community");
+        let (ok, stderr) = build(mdbook, &book);
+        assert!(ok, "{mdbook:?}:\n{stderr}");
+        assert!(!stderr.contains("warning["), "{mdbook:?}:\n{stderr}");
+        let out = book.join("book");
+        let page = std::fs::read_to_string(out.join("contributing.html")).expect("page");
+        assert!(page.contains("{{#include /etc/passwd}}"), "{page}");
+        assert!(page.contains("{{#title PWNED}}"), "{page}");
+        assert!(!page.contains("root:"), "{page}");
+        assert!(!page.contains("<title>PWNED"), "{page}");
+        assert!(!page.contains("alert("), "{page}");
+        assert!(
+            page.contains("src=\"https://github.com/o/r/raw/trunk/x.png\""),
+            "{page}"
+        );
+        let dead = dead(&out, &[]);
+        assert!(dead.is_empty(), "{mdbook:?}: {dead:#?}");
+    }
+}
+
+/// A repository file that is a symbolic link out of the repository is
+/// refused at the directive, and never read.
+#[cfg(unix)]
+#[test]
+fn a_symbolic_link_leaving_the_repository_is_refused() {
+    let Some(mdbook) = Mdbook::all().first() else {
+        return;
+    };
+    let work = tempfile::tempdir().expect("tempdir");
+    let root = work.path().join("project");
+    std::fs::write(work.path().join("secret.md"), "# SECRET\n").expect("write");
+    let made = repository(
+        &root,
+        &[
+            (
+                "docs/book.toml",
+                b"[book]\ntitle = \"T\"\n\n[preprocessor.community]\n",
+            ),
+            (
+                "docs/src/SUMMARY.md",
+                b"# Summary\n\n- [Contributing](contributing.md)\n",
+            ),
+            (
+                "docs/src/contributing.md",
+                b"{{#repository-file ../../CONTRIBUTING.md}}\n",
+            ),
+        ],
+    );
+    if !made {
+        return;
+    }
+    std::os::unix::fs::symlink(work.path().join("secret.md"), root.join("CONTRIBUTING.md"))
+        .expect("symlink");
+    let (ok, stderr) = build(mdbook, &root.join("docs"));
+    assert!(!ok, "{stderr}");
+    assert!(
+        stderr.contains(
+            "error[C510]: `../../CONTRIBUTING.md` is a symbolic link that leaves the repository"
+        ),
+        "{stderr}"
+    );
+    assert!(stderr.contains("src/contributing.md:1:20"), "{stderr}");
+    assert!(!stderr.contains("SECRET"), "{stderr}");
+}
