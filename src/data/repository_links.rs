@@ -15,14 +15,15 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use percent_encoding::{AsciiSet, CONTROLS, utf8_percent_encode};
 
 use crate::config::Settings;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::files::{self, MAX_DATA_FILE};
 use crate::mdbook::Chapter;
 use crate::mdbook::include::includes;
 use crate::ownership::repository::Repository;
 use crate::paths;
 
-/// What a path segment of a host URL encodes.
-const SEGMENT: &AsciiSet = &CONTROLS
+/// What a relative chapter link encodes (`/` kept).
+const PATH: &AsciiSet = &CONTROLS
     .add(b' ')
     .add(b'"')
     .add(b'#')
@@ -30,12 +31,17 @@ const SEGMENT: &AsciiSet = &CONTROLS
     .add(b'<')
     .add(b'>')
     .add(b'?')
+    .add(b'(')
+    .add(b')')
     .add(b'`')
     .add(b'{')
     .add(b'}')
     .add(b'\\')
     .add(b'^')
     .add(b'|');
+
+/// What a path segment of a host URL encodes.
+const SEGMENT: &AsciiSet = &PATH.add(b'/');
 
 /// Whether a link is a link or an image (an image goes to the raw file).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,6 +89,19 @@ pub enum Target {
     /// The path leaves the repository (`..`, or a symbolic link): it is
     /// never written into the book.
     Outside,
+}
+
+/// A link as written in a repository file.
+#[derive(Debug, Clone, Copy)]
+pub struct Written<'a> {
+    /// The folder of the file it is written in (absolute, canonical).
+    pub from: &'a Path,
+    /// Its destination, as the Markdown or HTML gives it.
+    pub dest: &'a str,
+    /// A link or an image.
+    pub kind: LinkKind,
+    /// The file's name, as diagnostics show it.
+    pub file: &'a str,
 }
 
 /// The repository, the book's chapters and the host, for resolving links.
@@ -191,6 +210,41 @@ impl RepositoryLinks {
         }
     }
 
+    /// What `written`, shown in chapter `here`, becomes: its new
+    /// destination (`None`: the link is shown as text) and the problem to
+    /// report at it, without a location.
+    pub fn rewrite(
+        &self,
+        written: &Written<'_>,
+        chapters: &[Chapter],
+        here: usize,
+        files: &dyn Fn() -> Option<std::sync::Arc<Repository>>,
+    ) -> (Option<String>, Option<Diagnostic>) {
+        let dest = written.dest;
+        match self.resolve(written.from, dest, written.kind, chapters, files) {
+            Target::Unchanged => (Some(dest.to_string()), None),
+            Target::Chapter { index, fragment } => {
+                (Some(chapter_link(chapters, here, index, fragment)), None)
+            }
+            Target::Host(url) => (Some(url), None),
+            Target::NoUrl { path, first } => (None, first.then(|| no_url(&path))),
+            Target::Missing {
+                path,
+                url,
+                suggestion,
+            } => (url, Some(missing(dest, &path, suggestion, written.file))),
+            Target::Outside => {
+                let warning = Diagnostic::warning(
+                    Code::MissingRepositoryPath,
+                    format!("`{dest}` leaves the repository; the link is shown as text"),
+                )
+                .with_label("outside the repository")
+                .with_note("a repository file links only into the repository");
+                (None, Some(warning))
+            }
+        }
+    }
+
     fn missing(
         &self,
         relative: String,
@@ -286,6 +340,59 @@ impl RepositoryLinks {
             chapter.path().is_some() && finder.find(chapter.content.get().as_bytes()).is_some()
         })
     }
+}
+
+/// The link from chapter `here` to chapter `index`, `#fragment` kept.
+fn chapter_link(
+    chapters: &[Chapter],
+    here: usize,
+    index: usize,
+    fragment: Option<String>,
+) -> String {
+    let from = chapters[here].path().unwrap_or_default();
+    let to = chapters[index].path().unwrap_or_default();
+    let mut link = if index == here {
+        String::new()
+    } else {
+        utf8_percent_encode(&paths::relative(from, to), PATH).to_string()
+    };
+    match fragment.filter(|f| !f.is_empty()) {
+        Some(fragment) => {
+            link.push('#');
+            link.push_str(&encode(&fragment));
+        }
+        None if link.is_empty() => link.push('#'),
+        None => {}
+    }
+    link
+}
+
+/// The warning for a link to nothing in the repository.
+fn missing(dest: &str, path: &str, suggestion: Option<String>, file: &str) -> Diagnostic {
+    let (written, _) = paths::split_fragment(dest);
+    let message = if written.trim_start_matches("./") == path {
+        format!("`{path}` is not in the repository")
+    } else {
+        format!("`{written}` links to `{path}`, which is not in the repository")
+    };
+    Diagnostic::warning(Code::MissingRepositoryPath, message)
+        .with_label("no such file or folder")
+        .with_suggestion(suggestion)
+        .with_note(format!(
+            "a link in {file} is relative to the file's own folder, as on GitHub"
+        ))
+}
+
+/// The warning for the first link of a run that needs
+/// `git-repository-url`.
+fn no_url(path: &str) -> Diagnostic {
+    Diagnostic::warning(
+        Code::NoRepositoryUrl,
+        format!("a link to the repository's `{path}` needs `git-repository-url`; shown as text"),
+    )
+    .with_label("not a chapter of the book")
+    .with_help("set `git-repository-url = \"https://github.com/ORG/REPO\"` in [output.html] (`init` sets it from the `origin` remote)")
+    .with_note("links to the repository's other files go to the repository host; this is the first of them, and the others are shown as text too")
 }
 
 /// The paths of the whole-file `{{#include PATH}}` and

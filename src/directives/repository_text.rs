@@ -10,13 +10,12 @@ use std::sync::Arc;
 
 use pulldown_cmark::{CowStr, Event, LinkType, Tag, TagEnd};
 
-use crate::data::repository_links::{LinkKind, RepositoryLinks, Target};
-use crate::diagnostic::{Code, Diagnostic, SourceFile};
+use crate::data::repository_links::{LinkKind, RepositoryLinks, Written};
+use crate::diagnostic::{Diagnostic, SourceFile};
 use crate::expand::Cx;
 use crate::markdown::sanitize::{Sanitizer, UrlKind, allowed_url};
 use crate::markdown::to_markdown;
 use crate::mdbook::options::github_parser;
-use crate::paths;
 
 /// The chapter Markdown for `file`, whose folder is `from` (absolute,
 /// canonical). Problems with its links are reported through `cx`, at their
@@ -182,66 +181,19 @@ impl Links<'_, '_> {
     fn resolve(&mut self, dest: &str, kind: LinkKind, at: Range<usize>) -> Option<String> {
         let cx = self.cx;
         let files = || cx.run.data.repository(cx.settings()).ok();
-        let target = self
+        let written = Written {
+            from: self.from,
+            dest,
+            kind,
+            file: &self.file.name,
+        };
+        let (link, problem) = self
             .resolver
-            .resolve(self.from, dest, kind, cx.run.chapters, &files);
-        match target {
-            Target::Unchanged => Some(dest.to_string()),
-            Target::Chapter { index, fragment } => {
-                let here = cx.current().path().unwrap_or_default();
-                let there = cx.run.chapters[index].path().unwrap_or_default();
-                let mut link = if index == cx.chapter {
-                    String::new()
-                } else {
-                    paths::relative(here, there)
-                };
-                if let Some(fragment) = fragment.filter(|f| !f.is_empty()) {
-                    link.push('#');
-                    link.push_str(&fragment);
-                } else if link.is_empty() {
-                    link.push('#');
-                }
-                Some(link)
-            }
-            Target::Host(url) => Some(url),
-            Target::NoUrl { path, first } => {
-                if first {
-                    self.report(no_url(&path), at);
-                }
-                None
-            }
-            Target::Missing {
-                path,
-                url,
-                suggestion,
-            } => {
-                let (written, _) = paths::split_fragment(dest);
-                let message = if written.trim_start_matches("./") == path {
-                    format!("`{path}` is not in the repository")
-                } else {
-                    format!("`{written}` links to `{path}`, which is not in the repository")
-                };
-                let warning = Diagnostic::warning(Code::MissingRepositoryPath, message)
-                    .with_label("no such file or folder")
-                    .with_suggestion(suggestion)
-                    .with_note(format!(
-                        "a link in {} is relative to the file's own folder, as on GitHub",
-                        self.file.name
-                    ));
-                self.report(warning, at);
-                url
-            }
-            Target::Outside => {
-                let warning = Diagnostic::warning(
-                    Code::MissingRepositoryPath,
-                    format!("`{dest}` leaves the repository; the link is shown as text"),
-                )
-                .with_label("outside the repository")
-                .with_note("a repository file links only into the repository");
-                self.report(warning, at);
-                None
-            }
+            .rewrite(&written, cx.run.chapters, cx.chapter, &files);
+        if let Some(problem) = problem {
+            self.report(problem, at);
         }
+        link
     }
 
     fn report(&self, diagnostic: Diagnostic, at: Range<usize>) {
@@ -249,21 +201,9 @@ impl Links<'_, '_> {
     }
 }
 
-/// The warning for the first link of a run that needs
-/// `git-repository-url`.
-pub fn no_url(path: &str) -> Diagnostic {
-    Diagnostic::warning(
-        Code::NoRepositoryUrl,
-        format!("a link to the repository's `{path}` needs `git-repository-url`; shown as text"),
-    )
-    .with_label("not a chapter of the book")
-    .with_help("set `git-repository-url = \"https://github.com/ORG/REPO\"` in [output.html] (`init` sets it from the `origin` remote)")
-    .with_note("links to the repository's other files go to the repository host; this is the first of them, and the others are shown as text too")
-}
-
 /// Where `dest` is written in the link at `range` of `text`: the
 /// destination itself when it is there as written, else the whole link.
-fn place_of(text: &str, dest: &str, range: Range<usize>) -> Range<usize> {
+pub fn place_of(text: &str, dest: &str, range: Range<usize>) -> Range<usize> {
     let written = text.get(range.clone()).unwrap_or_default();
     match written.rfind(dest) {
         Some(at) if !dest.is_empty() => range.start + at..range.start + at + dest.len(),
