@@ -117,6 +117,9 @@ pub struct RepositoryLinks {
     /// The chapter holding each file asked about, by canonical path.
     holding: Mutex<HashMap<PathBuf, Option<usize>>>,
     warned_no_url: AtomicBool,
+    /// The problems reported so far, by file and offset: a file shown or
+    /// included twice has its problems reported once.
+    reported: Mutex<std::collections::HashSet<(String, usize)>>,
 }
 
 impl RepositoryLinks {
@@ -141,7 +144,28 @@ impl RepositoryLinks {
             gitlab,
             holding: Mutex::new(HashMap::new()),
             warned_no_url: AtomicBool::new(false),
+            reported: Mutex::default(),
         }
+    }
+
+    /// Whether a problem at `offset` of `file` is reported for the first
+    /// time this run (a file shown or included twice is reported once).
+    pub fn first_report(&self, file: &str, offset: usize) -> bool {
+        self.reported
+            .lock()
+            .map_or(true, |mut seen| seen.insert((file.to_string(), offset)))
+    }
+
+    /// Whether `dest`, written in the folder `from`, names a place inside
+    /// the repository as written (symbolic links not followed).
+    pub fn is_inside(&self, from: &Path, dest: &str) -> bool {
+        let (path, _) = paths::split_fragment(dest);
+        let path = paths::percent_decoded(path);
+        let joined = match path.strip_prefix('/') {
+            Some(rooted) => self.root.join(rooted),
+            None => from.join(&path),
+        };
+        normalize_within(&joined).is_some_and(|p| p.starts_with(&self.root))
     }
 
     /// The repository root, canonical.
@@ -458,6 +482,7 @@ mod tests {
             gitlab: url.is_some_and(|u| u.contains("gitlab")),
             holding: Mutex::new(HashMap::new()),
             warned_no_url: AtomicBool::new(false),
+            reported: Mutex::default(),
         }
     }
 

@@ -190,7 +190,9 @@ impl Links<'_, '_> {
         let (link, problem) = self
             .resolver
             .rewrite(&written, cx.run.chapters, cx.chapter, &files);
-        if let Some(problem) = problem {
+        if let Some(problem) = problem
+            && self.resolver.first_report(&self.file.name, at.start)
+        {
             self.report(problem, at);
         }
         link

@@ -14,6 +14,7 @@ pub mod args;
 mod call;
 mod deferred;
 mod directive;
+mod included;
 mod map;
 mod marker;
 mod scan;
@@ -137,8 +138,12 @@ pub fn expand_book(run: &Run<'_>) -> Vec<Option<Box<Expanded>>> {
     // What every call site holds: a chapter without any is not decoded, and
     // a book without any starts no thread.
     let needles: Vec<&str> = std::iter::once("{{").chain(names.fence_names()).collect();
+    // A chapter with a file may show text mdBook included from outside
+    // `src`, whose links `included` resolves (reading the file tells).
     let todo: Vec<usize> = (0..chapters.len())
-        .filter(|&i| chapters[i].content.may_contain_any(&needles))
+        .filter(|&i| {
+            chapters[i].source_path().is_some() || chapters[i].content.may_contain_any(&needles)
+        })
         .collect();
     let mut expanded: Vec<Option<Box<Expanded>>> = (0..chapters.len()).map(|_| None).collect();
     let interner = Interner::default();
@@ -147,9 +152,16 @@ pub fn expand_book(run: &Run<'_>) -> Vec<Option<Box<Expanded>>> {
         &todo,
         |i| chapters[i].content.len(),
         |i| {
+            let included = included::links(run, i);
+            let no_sites = !chapters[i].content.may_contain_any(&needles);
+            if no_sites && included.0.is_empty() && included.1.is_empty() {
+                return None;
+            }
             let content = chapters[i].content.get();
-            scan::may_contain(&content, names)
-                .then(|| Box::new(expand_chapter(run, i, &content, &interner)))
+            let has_sites = scan::may_contain(&content, names);
+            let has_links = !included.0.is_empty() || !included.1.is_empty();
+            (has_sites || has_links)
+                .then(|| Box::new(expand_chapter(run, i, &content, &interner, included)))
         },
     ) {
         expanded[index] = chapter;
@@ -159,11 +171,27 @@ pub fn expand_book(run: &Run<'_>) -> Vec<Option<Box<Expanded>>> {
 
 /// Expands chapter `index` of `run`, whose text is `content`; equal
 /// outputs are kept once in `interner`.
-fn expand_chapter(run: &Run<'_>, index: usize, content: &str, interner: &Interner) -> Expanded {
+fn expand_chapter(
+    run: &Run<'_>,
+    index: usize,
+    content: &str,
+    interner: &Interner,
+    (links, problems): (Vec<Replacement>, Vec<Diagnostic>),
+) -> Expanded {
     let state = ChapterState::default();
     let cx = Cx::new(run, index, &state);
-    let (mut replacements, diagnostics) = text::replacements_of(content, &cx);
+    let (mut replacements, mut diagnostics) = text::replacements_of(content, &cx);
     drop(cx);
+    // The included text's links, but where a directive's site covers them.
+    let covered = |r: &Replacement| {
+        (replacements.iter()).any(|d| d.range.start < r.range.end && r.range.start < d.range.end)
+    };
+    let links: Vec<Replacement> = links.into_iter().filter(|r| !covered(r)).collect();
+    if !links.is_empty() {
+        replacements.extend(links);
+        replacements.sort_by_key(|r| r.range.start);
+    }
+    diagnostics.extend(problems);
     for replacement in &mut replacements {
         interner.share_in_place(&mut replacement.text);
     }
