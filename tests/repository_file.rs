@@ -327,3 +327,128 @@ fn a_symbolic_link_leaving_the_repository_is_refused() {
     assert!(stderr.contains("src/contributing.md:1:20"), "{stderr}");
     assert!(!stderr.contains("SECRET"), "{stderr}");
 }
+
+/// The same links through mdBook's `{{#include}}` (which `links` expands
+/// before the plugin runs), with the file included twice at different
+/// depths: resolved from the file's folder for each chapter, and the
+/// missing one reported once, in the included file.
+#[test]
+fn included_text_links_resolve_where_they_were_written() {
+    let mdbooks = Mdbook::all();
+    if mdbooks.is_empty() {
+        return;
+    }
+    let contributing = "# Contributing\n\nSee the [governance](GOVERNANCE.md#decisions), the [license](LICENSE),\nthe [tests](tests/) and [gone](docs/GONE.md).\n\n![arch](docs/arch.png) <img src=\"docs/arch.png\"> [ref][r] [out](../../x)\n\n[r]: LICENSE\n";
+    for mdbook in mdbooks {
+        let work = tempfile::tempdir().expect("tempdir");
+        let root = work.path();
+        let made = repository(
+            root,
+            &[
+                ("CONTRIBUTING.md", contributing.as_bytes()),
+                ("GOVERNANCE.md", b"# Governance\n\n## Decisions\n"),
+                ("LICENSE", b"MIT\n"),
+                ("tests/t.rs", b"\n"),
+                ("docs/arch.png", b"PNG"),
+                (
+                    "docs/book.toml",
+                    format!("[book]\ntitle = \"T\"\n\n[output.html]\ngit-repository-url = \"{HOST}\"\n\n[preprocessor.community]\nafter = [\"links\"]\n").as_bytes(),
+                ),
+                (
+                    "docs/src/SUMMARY.md",
+                    b"# Summary\n\n- [Contributing](contributing.md)\n- [Governance](governance.md)\n- [Again](deep/er/again.md)\n",
+                ),
+                ("docs/src/contributing.md", b"{{#include ../../CONTRIBUTING.md}}\n"),
+                ("docs/src/governance.md", b"{{#include ../../GOVERNANCE.md}}\n"),
+                ("docs/src/deep/er/again.md", b"# Again\n\n{{#include ../../../../CONTRIBUTING.md}}\n"),
+            ],
+        );
+        if !made {
+            return;
+        }
+        let book = root.join("docs");
+        let (ok, stderr) = build(mdbook, &book);
+        assert!(ok, "{mdbook:?}:\n{stderr}");
+        let warnings: Vec<&str> = stderr
+            .lines()
+            .filter(|l| l.starts_with("warning"))
+            .collect();
+        assert_eq!(
+            warnings,
+            [
+                "warning[C603]: `docs/GONE.md` is not in the repository",
+                "warning[C603]: `../../x` leaves the repository; the link is shown as text",
+            ],
+            "{mdbook:?}:\n{stderr}"
+        );
+        assert!(stderr.contains("CONTRIBUTING.md:4:32"), "{stderr}");
+        let out = book.join("book");
+        let dead = dead(&out, &[]);
+        assert!(dead.is_empty(), "{mdbook:?}: {dead:#?}");
+        let deep = std::fs::read_to_string(out.join("deep/er/again.html")).expect("page");
+        assert!(
+            deep.contains("href=\"../../governance.html#decisions\""),
+            "{deep}"
+        );
+        let page = std::fs::read_to_string(out.join("contributing.html")).expect("page");
+        for expected in [
+            "href=\"governance.html#decisions\"",
+            "href=\"https://github.com/o/r/blob/trunk/LICENSE\"",
+            "href=\"https://github.com/o/r/tree/trunk/tests\"",
+            "src=\"https://github.com/o/r/raw/trunk/docs/arch.png\"",
+        ] {
+            assert!(
+                page.contains(expected),
+                "{mdbook:?}: no {expected} in\n{page}"
+            );
+        }
+        assert!(!page.contains("../../x"), "{page}");
+    }
+}
+
+/// `check` reports a link to a missing path with the same code in every
+/// format, at its line in the file it was written in.
+#[test]
+fn check_reports_missing_paths_in_every_format() {
+    let Some(mdbook) = Mdbook::all().first() else {
+        return;
+    };
+    let work = tempfile::tempdir().expect("tempdir");
+    let root = work.path();
+    let made = repository(
+        root,
+        &[
+            ("CONTRIBUTING.md", b"# Contributing\n\nRead [the guide](docs/GUIDE.md).\n"),
+            (
+                "docs/book.toml",
+                format!("[book]\ntitle = \"T\"\n\n[output.html]\ngit-repository-url = \"{HOST}\"\n\n[preprocessor.community]\nafter = [\"links\"]\n").as_bytes(),
+            ),
+            ("docs/src/SUMMARY.md", b"# Summary\n\n- [Contributing](contributing.md)\n"),
+            ("docs/src/contributing.md", b"{{#repository-file ../../CONTRIBUTING.md}}\n"),
+        ],
+    );
+    if !made {
+        return;
+    }
+    let book = root.join("docs");
+    for format in ["human", "json", "sarif", "github", "gitlab", "junit"] {
+        let output = Command::new(env!("CARGO_BIN_EXE_mdbook-community"))
+            .arg("check")
+            .arg(&book)
+            .arg("--mdbook")
+            .arg(mdbook.binary())
+            .args(["--format", format])
+            .env_remove("GITHUB_ACTIONS")
+            .env("NO_COLOR", "1")
+            .current_dir(&book)
+            .output()
+            .expect("check runs");
+        let all = format!(
+            "{}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert!(all.contains("C603"), "{format}: {all}");
+        assert!(all.contains("CONTRIBUTING.md"), "{format}: {all}");
+    }
+}
