@@ -452,3 +452,65 @@ fn check_reports_missing_paths_in_every_format() {
         assert!(all.contains("CONTRIBUTING.md"), "{format}: {all}");
     }
 }
+
+/// `{{#contributing}}` links into the chapter that shows CONTRIBUTING with
+/// `{{#repository-file}}`, by the ids the book gives its headings; a link
+/// to a file that is a symbolic link out of the repository is not written.
+#[test]
+fn contributing_links_and_the_anchor_check_work_on_a_repository_file() {
+    let Some(mdbook) = Mdbook::all().first() else {
+        return;
+    };
+    let work = tempfile::tempdir().expect("tempdir");
+    let root = work.path().join("project");
+    std::fs::write(work.path().join("outside.md"), "secret\n").expect("write");
+    let made = repository(
+        &root,
+        &[
+            (
+                "CONTRIBUTING.md",
+                b"# Contributing\n\n## Running the tests\n\n[escape](escape.md) [self](#running-the-tests)\n",
+            ),
+            (
+                "docs/book.toml",
+                format!("[book]\ntitle = \"T\"\n\n[output.html]\ngit-repository-url = \"{HOST}\"\n\n[preprocessor.community]\nafter = [\"links\"]\n").as_bytes(),
+            ),
+            (
+                "docs/src/SUMMARY.md",
+                b"# Summary\n\n- [Contributing](contributing.md)\n- [Start](start.md)\n",
+            ),
+            ("docs/src/contributing.md", b"{{#repository-file ../../CONTRIBUTING.md}}\n"),
+            (
+                "docs/src/start.md",
+                b"# Start\n\nSee {{#contributing #running-the-tests}} and [nope](contributing.md#nope).\n",
+            ),
+        ],
+    );
+    if !made {
+        return;
+    }
+    std::os::unix::fs::symlink(work.path().join("outside.md"), root.join("escape.md"))
+        .expect("symlink");
+    let book = root.join("docs");
+    let (ok, stderr) = build(mdbook, &book);
+    assert!(ok, "{stderr}");
+    let start = std::fs::read_to_string(book.join("book/start.html")).expect("page");
+    assert!(
+        start.contains("<a href=\"contributing.html#running-the-tests\">Running the tests</a>"),
+        "{start}"
+    );
+    assert!(
+        stderr.contains("warning[C601]: broken link: no heading `#nope`"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("warning[C603]: `escape.md` leaves the repository"),
+        "{stderr}"
+    );
+    let page = std::fs::read_to_string(book.join("book/contributing.html")).expect("page");
+    assert!(
+        !page.contains("escape.md") && !page.contains("outside"),
+        "{page}"
+    );
+    assert!(page.contains("href=\"#running-the-tests\""), "{page}");
+}

@@ -556,6 +556,32 @@ mod tests {
         assert_eq!(s.inline("<b>", &mut url), "<b>");
     }
 
+    /// Every text of up to four characters of HTML's syntax (and a
+    /// multi-byte one) sanitizes without a panic, to a block that is empty
+    /// or starts with a tag.
+    #[test]
+    fn no_short_input_panics() {
+        let alphabet: Vec<char> = "<a/ =\"'>&#;-!é".chars().collect();
+        let mut texts = vec![String::new()];
+        for _ in 0..4 {
+            let longer: Vec<String> = texts
+                .iter()
+                .filter(|t| t.chars().count() == texts.last().map_or(0, |l| l.chars().count()))
+                .flat_map(|t| alphabet.iter().map(move |c| format!("{t}{c}")))
+                .collect();
+            texts.extend(longer);
+        }
+        for text in &texts {
+            let out = block(text);
+            assert!(
+                out.is_empty() || out.starts_with('<'),
+                "{text:?} -> {out:?}"
+            );
+            let _ = Sanitizer::new().inline(text, &mut |_, u| Some(u.to_string()));
+            let _ = decode_entities(text);
+        }
+    }
+
     #[test]
     fn unfinished_tags_never_panic() {
         for html in [
