@@ -346,7 +346,11 @@ fn included_text_links_resolve_where_they_were_written() {
             root,
             &[
                 ("CONTRIBUTING.md", contributing.as_bytes()),
-                ("GOVERNANCE.md", b"# Governance\n\n## Decisions\n"),
+                // CRLF, which mdBook 0.4 includes with LF line endings.
+                (
+                    "GOVERNANCE.md",
+                    b"# Governance\r\n\r\n## Decisions\r\n\r\nSee the [license](LICENSE).\r\n",
+                ),
                 ("LICENSE", b"MIT\n"),
                 ("tests/t.rs", b"\n"),
                 ("docs/arch.png", b"PNG"),
@@ -403,6 +407,11 @@ fn included_text_links_resolve_where_they_were_written() {
             );
         }
         assert!(!page.contains("../../x"), "{page}");
+        let governance = std::fs::read_to_string(out.join("governance.html")).expect("page");
+        assert!(
+            governance.contains("href=\"https://github.com/o/r/blob/trunk/LICENSE\""),
+            "{mdbook:?}: {governance}"
+        );
     }
 }
 

@@ -355,13 +355,16 @@ impl RepositoryLinks {
             return named;
         }
         let text = files::read_text(file, MAX_DATA_FILE).ok()?;
-        let whole = text.trim();
-        if whole.len() < 16 {
+        // As written, and with LF line endings (as mdBook may include it).
+        let lf = text.replace("\r\n", "\n");
+        let wholes = [text.trim(), lf.trim()];
+        if wholes[0].len() < 16 {
             return None;
         }
-        let finder = memchr::memmem::Finder::new(whole.as_bytes());
+        let finders = wholes.map(|whole| memchr::memmem::Finder::new(whole.as_bytes()));
         chapters.iter().position(|chapter| {
-            chapter.path().is_some() && finder.find(chapter.content.get().as_bytes()).is_some()
+            let content = chapter.content.get();
+            chapter.path().is_some() && finders.iter().any(|f| f.find(content.as_bytes()).is_some())
         })
     }
 }

@@ -61,8 +61,21 @@ pub(super) fn links(run: &Run<'_>, index: usize) -> (Vec<Replacement>, Vec<Diagn
         if included.trim().is_empty() {
             continue;
         }
-        let starts: Vec<usize> =
-            memchr::memmem::find_iter(content.as_bytes(), included.as_bytes()).collect();
+        // mdBook may have read a CRLF file with LF line endings.
+        let lf = included
+            .contains("\r\n")
+            .then(|| included.replace("\r\n", "\n"));
+        let find = |text: &str| -> Vec<usize> {
+            memchr::memmem::find_iter(content.as_bytes(), text.as_bytes()).collect()
+        };
+        let mut shown_text = None;
+        let mut starts = find(&included);
+        if starts.is_empty()
+            && let Some(lf) = &lf
+        {
+            starts = find(lf);
+            shown_text = Some(lf.as_str());
+        }
         if starts.is_empty() {
             continue;
         }
@@ -71,8 +84,9 @@ pub(super) fn links(run: &Run<'_>, index: usize) -> (Vec<Replacement>, Vec<Diagn
             .canonicalize()
             .unwrap_or_else(|_| settings.root.clone());
         let name = crate::paths::display(&crate::paths::relative_path(&book, &target));
-        let shown = Arc::new(SourceFile::new(name, included));
-        let (edits, problems) = edits(run, index, resolver, &shown, &target);
+        let searched = shown_text.unwrap_or(&included).to_string();
+        let shown = Arc::new(SourceFile::new(name, included.clone()));
+        let (edits, problems) = edits(run, index, resolver, (&shown, &searched), &target);
         for start in starts {
             out.0.extend(edits.iter().map(|(range, dest)| {
                 Replacement::new(
@@ -93,15 +107,29 @@ fn edits(
     run: &Run<'_>,
     index: usize,
     resolver: &RepositoryLinks,
-    file: &Arc<SourceFile>,
+    (file, text): (&Arc<SourceFile>, &str),
     path: &Path,
 ) -> (Vec<(Range<usize>, String)>, Vec<Diagnostic>) {
     let from = path.parent().unwrap_or(resolver.root());
     let files = || run.data.repository(run.settings).ok();
     let mut edits = Vec::new();
     let mut problems = Vec::new();
-    for (range, kind) in destinations(&file.text, run.settings.markdown) {
-        let dest = &file.text[range.clone()];
+    // `text` is the file's, or the file's with LF line endings: an
+    // offset in it is one in the file plus the `\r`s before it.
+    let returns: Vec<usize> = if text.len() == file.text.len() {
+        Vec::new()
+    } else {
+        let mut removed = 0;
+        memchr::memmem::find_iter(file.text.as_bytes(), b"\r\n")
+            .map(|at| {
+                removed += 1;
+                at + 1 - removed
+            })
+            .collect()
+    };
+    let in_file = |offset: usize| offset + returns.partition_point(|&r| r < offset);
+    for (range, kind) in destinations(text, run.settings.markdown) {
+        let dest = &text[range.clone()];
         let written = Written {
             from,
             dest,
@@ -109,10 +137,11 @@ fn edits(
             file: &file.name,
         };
         let (link, problem) = resolver.rewrite(&written, run.chapters, index, &files);
+        let at = in_file(range.start)..in_file(range.end);
         if let Some(problem) = problem
-            && resolver.first_report(&file.name, range.start)
+            && resolver.first_report(&file.name, at.start)
         {
-            problems.push(problem.in_file(file, range.clone()));
+            problems.push(problem.in_file(file, at));
         }
         match link {
             Some(link) if link != dest => edits.push((range, link)),
