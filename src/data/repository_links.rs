@@ -100,8 +100,6 @@ pub struct Written<'a> {
     pub dest: &'a str,
     /// A link or an image.
     pub kind: LinkKind,
-    /// The file's name, as diagnostics show it.
-    pub file: &'a str,
 }
 
 /// The repository, the book's chapters and the host, for resolving links.
@@ -256,7 +254,7 @@ impl RepositoryLinks {
                 path,
                 url,
                 suggestion,
-            } => (url, Some(missing(dest, &path, suggestion, written.file))),
+            } => (url, Some(missing(dest, &path, suggestion))),
             Target::Outside => {
                 let warning = Diagnostic::warning(
                     Code::MissingRepositoryPath,
@@ -395,7 +393,7 @@ fn chapter_link(
 }
 
 /// The warning for a link to nothing in the repository.
-fn missing(dest: &str, path: &str, suggestion: Option<String>, file: &str) -> Diagnostic {
+fn missing(dest: &str, path: &str, suggestion: Option<String>) -> Diagnostic {
     let (written, _) = paths::split_fragment(dest);
     let message = if written.trim_start_matches("./") == path {
         format!("`{path}` is not in the repository")
@@ -405,9 +403,7 @@ fn missing(dest: &str, path: &str, suggestion: Option<String>, file: &str) -> Di
     Diagnostic::warning(Code::MissingRepositoryPath, message)
         .with_label("no such file or folder")
         .with_suggestion(suggestion)
-        .with_note(format!(
-            "a link in {file} is relative to the file's own folder, as on GitHub"
-        ))
+        .with_note("links in this file are relative to its own folder, as on GitHub")
 }
 
 /// The warning for the first link of a run that needs

@@ -185,7 +185,6 @@ impl Links<'_, '_> {
             from: self.from,
             dest,
             kind,
-            file: &self.file.name,
         };
         let (link, problem) = self
             .resolver

@@ -130,12 +130,7 @@ fn edits(
     let in_file = |offset: usize| offset + returns.partition_point(|&r| r < offset);
     for (range, kind) in destinations(text, run.settings.markdown) {
         let dest = &text[range.clone()];
-        let written = Written {
-            from,
-            dest,
-            kind,
-            file: &file.name,
-        };
+        let written = Written { from, dest, kind };
         let (link, problem) = resolver.rewrite(&written, run.chapters, index, &files);
         let at = in_file(range.start)..in_file(range.end);
         if let Some(problem) = problem
