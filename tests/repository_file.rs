@@ -478,7 +478,7 @@ fn contributing_links_and_the_anchor_check_work_on_a_repository_file() {
         &[
             (
                 "CONTRIBUTING.md",
-                b"# Contributing\n\n## Running the tests\n\n[escape](escape.md) [self](#running-the-tests)\n",
+                b"# Contributing\n\n## Running the tests\n\n[escape](escape.md) [self](#running-the-tests)\n[bad](CONTRIBUTING.md#nope-here)\n",
             ),
             (
                 "docs/book.toml",
@@ -512,6 +512,11 @@ fn contributing_links_and_the_anchor_check_work_on_a_repository_file() {
         stderr.contains("warning[C601]: broken link: no heading `#nope`"),
         "{stderr}"
     );
+    assert!(
+        stderr.contains("warning[C601]: broken link: no heading `#nope-here` in `contributing.md`"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("CONTRIBUTING.md:6:7"), "{stderr}");
     assert!(
         stderr.contains("warning[C603]: `escape.md` leaves the repository"),
         "{stderr}"

@@ -102,6 +102,17 @@ pub struct Written<'a> {
     pub kind: LinkKind,
 }
 
+/// What a written link becomes.
+#[derive(Debug)]
+pub struct Rewritten {
+    /// Its new destination; `None`: the link is shown as text.
+    pub link: Option<String>,
+    /// The problem to report at it, without a location.
+    pub problem: Option<Diagnostic>,
+    /// The chapter and fragment it links to, for the anchor check.
+    pub anchor: Option<(usize, String)>,
+}
+
 /// The repository, the book's chapters and the host, for resolving links.
 #[derive(Debug)]
 pub struct RepositoryLinks {
@@ -232,21 +243,26 @@ impl RepositoryLinks {
         }
     }
 
-    /// What `written`, shown in chapter `here`, becomes: its new
-    /// destination (`None`: the link is shown as text) and the problem to
-    /// report at it, without a location.
+    /// What `written`, shown in chapter `here`, becomes.
     pub fn rewrite(
         &self,
         written: &Written<'_>,
         chapters: &[Chapter],
         here: usize,
         files: &dyn Fn() -> Option<std::sync::Arc<Repository>>,
-    ) -> (Option<String>, Option<Diagnostic>) {
+    ) -> Rewritten {
         let dest = written.dest;
-        match self.resolve(written.from, dest, written.kind, chapters, files) {
+        let (link, problem) = match self.resolve(written.from, dest, written.kind, chapters, files)
+        {
             Target::Unchanged => (Some(dest.to_string()), None),
             Target::Chapter { index, fragment } => {
-                (Some(chapter_link(chapters, here, index, fragment)), None)
+                let link = chapter_link(chapters, here, index, fragment.clone());
+                let anchor = fragment.filter(|f| !f.is_empty()).map(|f| (index, f));
+                return Rewritten {
+                    link: Some(link),
+                    problem: None,
+                    anchor,
+                };
             }
             Target::Host(url) => (Some(url), None),
             Target::NoUrl { path, first } => (None, first.then(|| no_url(&path))),
@@ -264,6 +280,11 @@ impl RepositoryLinks {
                 .with_note("a repository file links only into the repository");
                 (None, Some(warning))
             }
+        };
+        Rewritten {
+            link,
+            problem,
+            anchor: None,
         }
     }
 

@@ -10,8 +10,9 @@ use std::sync::Arc;
 
 use pulldown_cmark::{CowStr, Event, LinkType, Tag, TagEnd};
 
+use crate::config::Level;
 use crate::data::repository_links::{LinkKind, RepositoryLinks, Written};
-use crate::diagnostic::{Diagnostic, SourceFile};
+use crate::diagnostic::{Code, Diagnostic, SourceFile};
 use crate::expand::Cx;
 use crate::markdown::sanitize::{Sanitizer, UrlKind, allowed_url};
 use crate::markdown::to_markdown;
@@ -186,15 +187,29 @@ impl Links<'_, '_> {
             dest,
             kind,
         };
-        let (link, problem) = self
+        let rewritten = self
             .resolver
             .rewrite(&written, cx.run.chapters, cx.chapter, &files);
-        if let Some(problem) = problem
+        if let Some(problem) = rewritten.problem
             && self.resolver.first_report(&self.file.name, at.start)
         {
-            self.report(problem, at);
+            self.report(problem, at.clone());
         }
-        link
+        // Links a directive writes are not in the anchor check's view of
+        // the page: each fragment into a chapter is checked here.
+        if let Some((index, fragment)) = rewritten.anchor
+            && cx.settings().check_anchors != Level::Off
+            && let Some(path) = cx.run.chapters[index].path()
+        {
+            let error = Diagnostic::warning(
+                Code::BrokenAnchor,
+                format!("broken link: no heading `#{fragment}` in `{path}`"),
+            )
+            .with_label("this anchor does not exist")
+            .in_file(self.file, at);
+            cx.check_anchor_later(path.to_string(), fragment, error);
+        }
+        rewritten.link
     }
 
     fn report(&self, diagnostic: Diagnostic, at: Range<usize>) {

@@ -131,7 +131,9 @@ fn edits(
     for (range, kind) in destinations(text, run.settings.markdown) {
         let dest = &text[range.clone()];
         let written = Written { from, dest, kind };
-        let (link, problem) = resolver.rewrite(&written, run.chapters, index, &files);
+        // The anchor check reads the chapter's links, these included.
+        let rewritten = resolver.rewrite(&written, run.chapters, index, &files);
+        let (link, problem) = (rewritten.link, rewritten.problem);
         let at = in_file(range.start)..in_file(range.end);
         if let Some(problem) = problem
             && resolver.first_report(&file.name, at.start)
