@@ -528,3 +528,57 @@ fn contributing_links_and_the_anchor_check_work_on_a_repository_file() {
     );
     assert!(page.contains("href=\"#running-the-tests\""), "{page}");
 }
+
+/// A chapter's own link to a repository file outside `src`
+/// (`../../LICENSE`) goes to the chapter showing it or the host; one to a
+/// missing file is a warning at the chapter's line; one out of the
+/// repository, and links within `src`, are the chapter's own.
+#[test]
+fn a_chapters_own_links_out_of_src_resolve() {
+    let Some(mdbook) = Mdbook::all().first() else {
+        return;
+    };
+    let work = tempfile::tempdir().expect("tempdir");
+    let root = work.path();
+    let made = repository(
+        root,
+        &[
+            ("LICENSE", b"MIT\n"),
+            ("GOVERNANCE.md", b"# Governance\n\n## Decisions\n"),
+            (
+                "docs/book.toml",
+                format!("[book]\ntitle = \"T\"\n\n[output.html]\ngit-repository-url = \"{HOST}\"\n\n[preprocessor.community]\nafter = [\"links\"]\n").as_bytes(),
+            ),
+            (
+                "docs/src/SUMMARY.md",
+                b"# Summary\n\n- [Intro](intro.md)\n- [Governance](governance.md)\n",
+            ),
+            (
+                "docs/src/intro.md",
+                b"# Intro\n\nThe [license](../../LICENSE), [how we decide](../../GOVERNANCE.md#decisions),\n[gone](../../NOPE.md) and [the governance page](governance.md).\n",
+            ),
+            ("docs/src/governance.md", b"{{#repository-file ../../GOVERNANCE.md}}\n"),
+        ],
+    );
+    if !made {
+        return;
+    }
+    let book = root.join("docs");
+    let (ok, stderr) = build(mdbook, &book);
+    assert!(ok, "{stderr}");
+    assert!(
+        stderr.contains(
+            "warning[C603]: `../../NOPE.md` links to `NOPE.md`, which is not in the repository"
+        ),
+        "{stderr}"
+    );
+    assert!(stderr.contains("src/intro.md:4:8"), "{stderr}");
+    let page = std::fs::read_to_string(book.join("book/intro.html")).expect("page");
+    for expected in [
+        "href=\"https://github.com/o/r/blob/trunk/LICENSE\"",
+        "href=\"governance.html#decisions\"",
+        "href=\"governance.html\"",
+    ] {
+        assert!(page.contains(expected), "no {expected} in {page}");
+    }
+}

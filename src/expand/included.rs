@@ -17,8 +17,10 @@ use crate::diagnostic::{Diagnostic, SourceFile};
 use crate::files::{self, MAX_DATA_FILE};
 use crate::mdbook::include::includes;
 
-/// The replacements of the links in chapter `index`'s included text
-/// (`content` is its text, as mdBook sent it), and their problems.
+/// The replacements of the links in chapter `index` that lead out of
+/// `src`: those of text mdBook included from a file outside `src`
+/// (resolved from that file's folder), and the chapter's own links to
+/// the repository's files (`../../LICENSE`); and their problems.
 pub(super) fn links(run: &Run<'_>, index: usize) -> (Vec<Replacement>, Vec<Diagnostic>) {
     let mut out = (Vec::new(), Vec::new());
     let chapter = &run.chapters[index];
@@ -31,63 +33,102 @@ pub(super) fn links(run: &Run<'_>, index: usize) -> (Vec<Replacement>, Vec<Diagn
     let Ok(text) = files::read_text(&file, MAX_DATA_FILE) else {
         return out;
     };
-    if memchr::memmem::find(text.as_bytes(), b"{{#include").is_none() {
-        return out;
-    }
-    let content = chapter.content.get();
-    if *content == *text {
-        // mdBook's `links` has not run: nothing was included yet.
+    let has_include = memchr::memmem::find(text.as_bytes(), b"{{#include").is_some();
+    let climbs = memchr::memmem::find(text.as_bytes(), b"../").is_some();
+    if !has_include && !climbs {
         return out;
     }
     let (Ok(src), Some(folder)) = (src.canonicalize(), file.parent()) else {
         return out;
     };
-    let resolver = run.data.repository_links(settings);
-    let mut seen = Vec::new();
-    for include in includes(&text).filter(|include| include.whole) {
-        let Ok(target) = folder.join(include.path).canonicalize() else {
-            continue;
-        };
-        if target.starts_with(&src)
-            || !target.starts_with(resolver.root())
-            || seen.contains(&target)
-        {
-            continue;
+    let Ok(folder) = folder.canonicalize() else {
+        return out;
+    };
+    let content = chapter.content.get();
+    let chapter = Chapter {
+        run,
+        index,
+        content: &content,
+        src: &src,
+        folder: &folder,
+        resolver: run.data.repository_links(settings),
+    };
+    let mut regions = Vec::new();
+    // Text equal to the file: mdBook's `links` has not run, nothing was
+    // included yet.
+    if has_include && *content != *text {
+        let mut seen = Vec::new();
+        for include in includes(&text).filter(|include| include.whole) {
+            let Ok(target) = folder.join(include.path).canonicalize() else {
+                continue;
+            };
+            if target.starts_with(&src)
+                || !target.starts_with(chapter.resolver.root())
+                || seen.contains(&target)
+            {
+                continue;
+            }
+            seen.push(target.clone());
+            chapter.included_file(&target, &mut out, &mut regions);
         }
-        seen.push(target.clone());
-        let Ok(included) = files::read_text(&target, MAX_DATA_FILE) else {
-            continue;
+    }
+    if climbs {
+        chapter.own_links(&regions, &mut out);
+    }
+    out.0.sort_by_key(|r| r.range.start);
+    out.0.dedup_by_key(|r| r.range.start);
+    out
+}
+
+/// The chapter whose links are resolved.
+struct Chapter<'a, 'r> {
+    run: &'a Run<'r>,
+    index: usize,
+    content: &'a str,
+    /// `src` and the chapter's folder, canonical.
+    src: &'a Path,
+    folder: &'a Path,
+    resolver: &'a RepositoryLinks,
+}
+
+type Found = (Vec<Replacement>, Vec<Diagnostic>);
+
+impl Chapter<'_, '_> {
+    /// The links of `target`'s text, wherever the chapter holds it; the
+    /// ranges it is at are added to `regions`.
+    fn included_file(&self, target: &Path, out: &mut Found, regions: &mut Vec<Range<usize>>) {
+        let Ok(included) = files::read_text(target, MAX_DATA_FILE) else {
+            return;
         };
         if included.trim().is_empty() {
-            continue;
+            return;
         }
-        // mdBook may have read a CRLF file with LF line endings.
-        let lf = included
-            .contains("\r\n")
-            .then(|| included.replace("\r\n", "\n"));
         let find = |text: &str| -> Vec<usize> {
-            memchr::memmem::find_iter(content.as_bytes(), text.as_bytes()).collect()
+            memchr::memmem::find_iter(self.content.as_bytes(), text.as_bytes()).collect()
         };
-        let mut shown_text = None;
+        // mdBook may have read a CRLF file with LF line endings.
+        let mut searched = included.clone();
         let mut starts = find(&included);
-        if starts.is_empty()
-            && let Some(lf) = &lf
-        {
-            starts = find(lf);
-            shown_text = Some(lf.as_str());
+        if starts.is_empty() && included.contains("\r\n") {
+            searched = included.replace("\r\n", "\n");
+            starts = find(&searched);
         }
         if starts.is_empty() {
-            continue;
+            return;
         }
-        let book = settings
-            .root
-            .canonicalize()
-            .unwrap_or_else(|_| settings.root.clone());
-        let name = crate::paths::display(&crate::paths::relative_path(&book, &target));
-        let searched = shown_text.unwrap_or(&included).to_string();
-        let shown = Arc::new(SourceFile::new(name, included.clone()));
-        let (edits, problems) = edits(run, index, resolver, (&shown, &searched), &target);
+        let settings = self.run.settings;
+        let book = (settings.root.canonicalize()).unwrap_or_else(|_| settings.root.clone());
+        let name = crate::paths::display(&crate::paths::relative_path(&book, target));
+        let shown = Arc::new(SourceFile::new(name, included));
+        let (edits, problems) = edits(
+            self.run,
+            self.index,
+            self.resolver,
+            (&shown, &searched),
+            target,
+        );
         for start in starts {
+            regions.push(start..start + searched.len());
             out.0.extend(edits.iter().map(|(range, dest)| {
                 Replacement::new(
                     start + range.start..start + range.end,
@@ -97,8 +138,47 @@ pub(super) fn links(run: &Run<'_>, index: usize) -> (Vec<Replacement>, Vec<Diagn
         }
         out.1.extend(problems);
     }
-    out.0.sort_by_key(|r| r.range.start);
-    out
+
+    /// The chapter's own links to files of the repository outside `src`
+    /// (not those in `regions`, the included text): to the chapter that
+    /// holds the file, else to the repository host. A link out of the
+    /// repository is the chapter's own business and is left alone.
+    fn own_links(&self, regions: &[Range<usize>], out: &mut Found) {
+        let files = || self.run.data.repository(self.run.settings).ok();
+        for (range, kind) in destinations(self.content, self.run.settings.markdown) {
+            if regions
+                .iter()
+                .any(|r| r.start <= range.start && range.end <= r.end)
+            {
+                continue;
+            }
+            let dest = &self.content[range.clone()];
+            let (path, _) = crate::paths::split_fragment(dest);
+            let path = crate::paths::percent_decoded(path);
+            if !crate::paths::is_relative(dest) || path.is_empty() || path.starts_with('/') {
+                continue;
+            }
+            let lexical = crate::paths::normalize(&self.folder.join(&path));
+            if lexical.starts_with(self.src) || !self.resolver.is_inside(self.folder, dest) {
+                continue;
+            }
+            let written = Written {
+                from: self.folder,
+                dest,
+                kind,
+            };
+            let rewritten = self
+                .resolver
+                .rewrite(&written, self.run.chapters, self.index, &files);
+            if let Some(problem) = rewritten.problem {
+                out.1.push(problem.in_this_chapter(range.clone()));
+            }
+            if let Some(link) = rewritten.link.filter(|link| link != dest) {
+                out.0
+                    .push(Replacement::new(range, Arc::from(link.as_str())));
+            }
+        }
+    }
 }
 
 /// The destinations to replace in `file` (at `path`), in its offsets, and
