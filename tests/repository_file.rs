@@ -364,7 +364,11 @@ fn included_text_links_resolve_where_they_were_written() {
                 ),
                 ("docs/src/contributing.md", b"{{#include ../../CONTRIBUTING.md}}\n"),
                 ("docs/src/governance.md", b"{{#include ../../GOVERNANCE.md}}\n"),
-                ("docs/src/deep/er/again.md", b"# Again\n\n{{#include ../../../../CONTRIBUTING.md}}\n"),
+                (
+                    "docs/src/deep/er/again.md",
+                    b"# Again\n\n{{#include ../../../../CONTRIBUTING.md}}\n\nIn code, as written:\n\n```toml\n{{#include ../../../../data.toml}}\n```\n",
+                ),
+                ("data.toml", b"description = \"see [the guide](MISSING.md)\"\n"),
             ],
         );
         if !made {
@@ -390,6 +394,7 @@ fn included_text_links_resolve_where_they_were_written() {
         let dead = dead(&out, &[]);
         assert!(dead.is_empty(), "{mdbook:?}: {dead:#?}");
         let deep = std::fs::read_to_string(out.join("deep/er/again.html")).expect("page");
+        assert!(deep.contains("[the guide](MISSING.md)"), "{deep}");
         assert!(
             deep.contains("href=\"../../governance.html#decisions\""),
             "{deep}"

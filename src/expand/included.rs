@@ -2,10 +2,13 @@
 //! chapter from a file outside `src` (`{{#include ../../CONTRIBUTING.md}}`):
 //! they were written relative to that file's folder, so each is resolved
 //! there (`data::repository_links`) and only its destination's bytes are
-//! replaced; the chapter is never written again.
+//! replaced; the chapter is never written again. The same for a chapter's
+//! own links to the repository's files outside `src` (`../../LICENSE`).
+//! The chapter is parsed once, so that a link is one where the chapter
+//! shows it (not in a code block the include stands in).
 
 use std::ops::Range;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use pulldown_cmark::{Event, LinkType, Tag};
@@ -16,12 +19,13 @@ use crate::data::repository_links::{LinkKind, RepositoryLinks, Written};
 use crate::diagnostic::{Diagnostic, SourceFile};
 use crate::files::{self, MAX_DATA_FILE};
 use crate::mdbook::include::includes;
+use crate::paths;
+
+type Found = (Vec<Replacement>, Vec<Diagnostic>);
 
 /// The replacements of the links in chapter `index` that lead out of
-/// `src`: those of text mdBook included from a file outside `src`
-/// (resolved from that file's folder), and the chapter's own links to
-/// the repository's files (`../../LICENSE`); and their problems.
-pub(super) fn links(run: &Run<'_>, index: usize) -> (Vec<Replacement>, Vec<Diagnostic>) {
+/// `src`, and their problems.
+pub(super) fn links(run: &Run<'_>, index: usize) -> Found {
     let mut out = (Vec::new(), Vec::new());
     let chapter = &run.chapters[index];
     let Some(source) = chapter.source_path() else {
@@ -53,31 +57,39 @@ pub(super) fn links(run: &Run<'_>, index: usize) -> (Vec<Replacement>, Vec<Diagn
         folder: &folder,
         resolver: run.data.repository_links(settings),
     };
-    let mut regions = Vec::new();
     // Text equal to the file: mdBook's `links` has not run, nothing was
     // included yet.
-    if has_include && *content != *text {
-        let mut seen = Vec::new();
-        for include in includes(&text).filter(|include| include.whole) {
-            let Ok(target) = folder.join(include.path).canonicalize() else {
-                continue;
-            };
-            if target.starts_with(&src)
-                || !target.starts_with(chapter.resolver.root())
-                || seen.contains(&target)
-            {
-                continue;
-            }
-            seen.push(target.clone());
-            chapter.included_file(&target, &mut out, &mut regions);
-        }
-    }
-    if climbs {
-        chapter.own_links(&regions, &mut out);
+    let regions = match has_include && *content != *text {
+        true => chapter.regions(&text),
+        false => Vec::new(),
+    };
+    if !regions.is_empty() || climbs {
+        chapter.resolve(&regions, climbs, &mut out);
     }
     out.0.sort_by_key(|r| r.range.start);
     out.0.dedup_by_key(|r| r.range.start);
     out
+}
+
+/// Where the chapter holds the text of a file outside `src`.
+struct Region {
+    /// Where, in the chapter.
+    range: Range<usize>,
+    /// The file, for diagnostics.
+    file: Arc<SourceFile>,
+    /// Its folder, canonical.
+    from: PathBuf,
+    /// Where the file has `\r\n` while the chapter holds it with `\n`:
+    /// the offsets in the chapter's copy after which a `\r` was dropped.
+    returns: Arc<Vec<usize>>,
+}
+
+impl Region {
+    /// The file's offset of the chapter's `offset` (in this region).
+    fn in_file(&self, offset: usize) -> usize {
+        let o = offset - self.range.start;
+        o + self.returns.partition_point(|&r| r < o)
+    }
 }
 
 /// The chapter whose links are resolved.
@@ -91,12 +103,30 @@ struct Chapter<'a, 'r> {
     resolver: &'a RepositoryLinks,
 }
 
-type Found = (Vec<Replacement>, Vec<Diagnostic>);
-
 impl Chapter<'_, '_> {
-    /// The links of `target`'s text, wherever the chapter holds it; the
-    /// ranges it is at are added to `regions`.
-    fn included_file(&self, target: &Path, out: &mut Found, regions: &mut Vec<Range<usize>>) {
+    /// Where the chapter holds each file outside `src` (and inside the
+    /// repository) that its file (`text`) includes whole.
+    fn regions(&self, text: &str) -> Vec<Region> {
+        let mut regions = Vec::new();
+        let mut seen = Vec::new();
+        for include in includes(text).filter(|include| include.whole) {
+            let Ok(target) = self.folder.join(include.path).canonicalize() else {
+                continue;
+            };
+            if target.starts_with(self.src)
+                || !target.starts_with(self.resolver.root())
+                || seen.contains(&target)
+            {
+                continue;
+            }
+            seen.push(target.clone());
+            self.regions_of(&target, &mut regions);
+        }
+        regions
+    }
+
+    /// Every place the chapter holds `target`'s text.
+    fn regions_of(&self, target: &Path, regions: &mut Vec<Region>) {
         let Ok(included) = files::read_text(target, MAX_DATA_FILE) else {
             return;
         };
@@ -107,130 +137,96 @@ impl Chapter<'_, '_> {
             memchr::memmem::find_iter(self.content.as_bytes(), text.as_bytes()).collect()
         };
         // mdBook may have read a CRLF file with LF line endings.
-        let mut searched = included.clone();
+        let mut len = included.len();
+        let mut returns = Vec::new();
         let mut starts = find(&included);
         if starts.is_empty() && included.contains("\r\n") {
-            searched = included.replace("\r\n", "\n");
-            starts = find(&searched);
+            let lf = included.replace("\r\n", "\n");
+            starts = find(&lf);
+            len = lf.len();
+            let mut removed = 0;
+            returns = memchr::memmem::find_iter(included.as_bytes(), b"\r\n")
+                .map(|at| {
+                    removed += 1;
+                    at + 1 - removed
+                })
+                .collect();
         }
         if starts.is_empty() {
             return;
         }
         let settings = self.run.settings;
         let book = (settings.root.canonicalize()).unwrap_or_else(|_| settings.root.clone());
-        let name = crate::paths::display(&crate::paths::relative_path(&book, target));
-        let shown = Arc::new(SourceFile::new(name, included));
-        let (edits, problems) = edits(
-            self.run,
-            self.index,
-            self.resolver,
-            (&shown, &searched),
-            target,
-        );
-        for start in starts {
-            regions.push(start..start + searched.len());
-            out.0.extend(edits.iter().map(|(range, dest)| {
-                Replacement::new(
-                    start + range.start..start + range.end,
-                    Arc::from(dest.as_str()),
-                )
-            }));
-        }
-        out.1.extend(problems);
+        let name = paths::display(&paths::relative_path(&book, target));
+        let file = Arc::new(SourceFile::new(name, included));
+        let returns = Arc::new(returns);
+        let from = target
+            .parent()
+            .unwrap_or(self.resolver.root())
+            .to_path_buf();
+        regions.extend(starts.into_iter().map(|start| Region {
+            range: start..start + len,
+            file: Arc::clone(&file),
+            from: from.clone(),
+            returns: Arc::clone(&returns),
+        }));
     }
 
-    /// The chapter's own links to files of the repository outside `src`
-    /// (not those in `regions`, the included text): to the chapter that
-    /// holds the file, else to the repository host. A link out of the
-    /// repository is the chapter's own business and is left alone.
-    fn own_links(&self, regions: &[Range<usize>], out: &mut Found) {
+    /// Resolves each link of the chapter in a region (from its file's
+    /// folder), and with `climbs` each of its own links to a repository
+    /// file outside `src`; a link out of the repository in the chapter's
+    /// own text is its own business and is left alone.
+    fn resolve(&self, regions: &[Region], climbs: bool, out: &mut Found) {
         let files = || self.run.data.repository(self.run.settings).ok();
         for (range, kind) in destinations(self.content, self.run.settings.markdown) {
-            if regions
-                .iter()
-                .any(|r| r.start <= range.start && range.end <= r.end)
-            {
-                continue;
-            }
             let dest = &self.content[range.clone()];
-            let (path, _) = crate::paths::split_fragment(dest);
-            let path = crate::paths::percent_decoded(path);
-            if !crate::paths::is_relative(dest) || path.is_empty() || path.starts_with('/') {
-                continue;
-            }
-            let lexical = crate::paths::normalize(&self.folder.join(&path));
-            if lexical.starts_with(self.src) || !self.resolver.is_inside(self.folder, dest) {
-                continue;
-            }
-            let written = Written {
-                from: self.folder,
-                dest,
-                kind,
+            let region = regions
+                .iter()
+                .find(|r| r.range.start <= range.start && range.end <= r.range.end);
+            let from = match region {
+                Some(region) => region.from.as_path(),
+                None if climbs && self.leaves_src(dest) => self.folder,
+                None => continue,
             };
+            let written = Written { from, dest, kind };
             let rewritten = self
                 .resolver
                 .rewrite(&written, self.run.chapters, self.index, &files);
             if let Some(problem) = rewritten.problem {
-                out.1.push(problem.in_this_chapter(range.clone()));
+                match region {
+                    Some(region) => {
+                        let at = region.in_file(range.start)..region.in_file(range.end);
+                        if self.resolver.first_report(&region.file.name, at.start) {
+                            out.1.push(problem.in_file(&region.file, at));
+                        }
+                    }
+                    None => out.1.push(problem.in_this_chapter(range.clone())),
+                }
             }
-            if let Some(link) = rewritten.link.filter(|link| link != dest) {
+            let link = match rewritten.link {
+                Some(link) => link,
+                // Never a path out of the repository from a file's text.
+                None if !self.resolver.is_inside(from, dest) => "#".to_string(),
+                None => continue,
+            };
+            if link != dest {
                 out.0
                     .push(Replacement::new(range, Arc::from(link.as_str())));
             }
         }
     }
-}
 
-/// The destinations to replace in `file` (at `path`), in its offsets, and
-/// the problems of its links, located in it.
-fn edits(
-    run: &Run<'_>,
-    index: usize,
-    resolver: &RepositoryLinks,
-    (file, text): (&Arc<SourceFile>, &str),
-    path: &Path,
-) -> (Vec<(Range<usize>, String)>, Vec<Diagnostic>) {
-    let from = path.parent().unwrap_or(resolver.root());
-    let files = || run.data.repository(run.settings).ok();
-    let mut edits = Vec::new();
-    let mut problems = Vec::new();
-    // `text` is the file's, or the file's with LF line endings: an
-    // offset in it is one in the file plus the `\r`s before it.
-    let returns: Vec<usize> = if text.len() == file.text.len() {
-        Vec::new()
-    } else {
-        let mut removed = 0;
-        memchr::memmem::find_iter(file.text.as_bytes(), b"\r\n")
-            .map(|at| {
-                removed += 1;
-                at + 1 - removed
-            })
-            .collect()
-    };
-    let in_file = |offset: usize| offset + returns.partition_point(|&r| r < offset);
-    for (range, kind) in destinations(text, run.settings.markdown) {
-        let dest = &text[range.clone()];
-        let written = Written { from, dest, kind };
-        // The anchor check reads the chapter's links, these included.
-        let rewritten = resolver.rewrite(&written, run.chapters, index, &files);
-        let (link, problem) = (rewritten.link, rewritten.problem);
-        let at = in_file(range.start)..in_file(range.end);
-        if let Some(problem) = problem
-            && resolver.first_report(&file.name, at.start)
-        {
-            problems.push(problem.in_file(file, at));
+    /// Whether the chapter's own relative link `dest` names a place in
+    /// the repository outside `src`.
+    fn leaves_src(&self, dest: &str) -> bool {
+        let (path, _) = paths::split_fragment(dest);
+        let path = paths::percent_decoded(path);
+        if !paths::is_relative(dest) || path.is_empty() || path.starts_with('/') {
+            return false;
         }
-        match link {
-            Some(link) if link != dest => edits.push((range, link)),
-            Some(_) => {}
-            // Never a path out of the repository in the book.
-            None if !resolver.is_inside(from, dest) => edits.push((range, "#".to_string())),
-            None => {}
-        }
+        let lexical = paths::normalize(&self.folder.join(&path));
+        !lexical.starts_with(self.src) && self.resolver.is_inside(self.folder, dest)
     }
-    edits.sort_by_key(|(range, _)| range.start);
-    edits.dedup_by_key(|(range, _)| range.start);
-    (edits, problems)
 }
 
 /// Where each link and image destination is written in `text`: inline
