@@ -587,3 +587,46 @@ fn a_chapters_own_links_out_of_src_resolve() {
         assert!(page.contains(expected), "no {expected} in {page}");
     }
 }
+
+/// The markdown renderer gets the same links, as Markdown, and the
+/// warnings are printed once for the two renderers.
+#[test]
+fn the_markdown_renderer_gets_markdown_links() {
+    for mdbook in Mdbook::all() {
+        let work = tempfile::tempdir().expect("tempdir");
+        let root = work.path();
+        let made = repository(
+            root,
+            &[
+                ("CONTRIBUTING.md", b"# Contributing\n\nThe [license](LICENSE), [gone](GONE.md).\n"),
+                ("LICENSE", b"MIT\n"),
+                (
+                    "docs/book.toml",
+                    format!("[book]\ntitle = \"T\"\n\n[output.html]\ngit-repository-url = \"{HOST}\"\n\n[output.markdown]\n\n[preprocessor.community]\nafter = [\"links\"]\n").as_bytes(),
+                ),
+                ("docs/src/SUMMARY.md", b"# Summary\n\n- [Contributing](contributing.md)\n- [Included](included.md)\n"),
+                ("docs/src/contributing.md", b"{{#repository-file ../../CONTRIBUTING.md}}\n"),
+                ("docs/src/included.md", b"{{#include ../../CONTRIBUTING.md}}\n"),
+            ],
+        );
+        if !made {
+            return;
+        }
+        let book = root.join("docs");
+        let (ok, stderr) = build(mdbook, &book);
+        assert!(ok, "{mdbook:?}: {stderr}");
+        assert_eq!(
+            stderr.matches("warning[C603]").count(),
+            1,
+            "{mdbook:?}: {stderr}"
+        );
+        for page in ["contributing.md", "included.md"] {
+            let text =
+                std::fs::read_to_string(book.join("book/markdown").join(page)).expect("page");
+            assert!(
+                text.contains("[license](https://github.com/o/r/blob/trunk/LICENSE)"),
+                "{mdbook:?} {page}: {text}"
+            );
+        }
+    }
+}
