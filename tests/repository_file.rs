@@ -150,7 +150,7 @@ fn repository_files_link_to_chapters_and_the_host_with_both_mdbooks() {
                 ("MAINTAINERS.md", b"# Maintainers\n\n* Ada (@ada)\n"),
                 ("README.md", b"# The project\n\nSee [contributing](CONTRIBUTING.md).\n"),
                 ("LICENSE", b"MIT\n"),
-                ("my notes.md", b"notes\n"),
+                ("my notes.md", b"# Notes\n\nSome notes.\n"),
                 ("tests/README.md", b"# Tests\n\n## Running\n"),
                 ("docs/images/arch.png", b"PNG"),
                 (
@@ -159,13 +159,14 @@ fn repository_files_link_to_chapters_and_the_host_with_both_mdbooks() {
                 ),
                 (
                     "docs/src/SUMMARY.md",
-                    b"# Summary\n\n[Intro](README.md)\n\n- [Contributing](contributing.md)\n- [Governance](governance/index.md)\n- [Security](security.md)\n- [Maintainers](maintainers.md)\n",
+                    b"# Summary\n\n[Intro](README.md)\n\n- [Contributing](contributing.md)\n- [Governance](governance/index.md)\n- [Security](security.md)\n- [Maintainers](maintainers.md)\n- [Notes](notes.md)\n",
                 ),
                 ("docs/src/README.md", b"{{#repository-file ../../README.md}}\n"),
                 ("docs/src/contributing.md", b"{{#repository-file ../../CONTRIBUTING.md}}\n"),
                 ("docs/src/governance/index.md", b"{{#repository-file ../../../GOVERNANCE.md}}\n"),
                 ("docs/src/security.md", b"{{#repository-file ../../SECURITY.md}}\n"),
                 ("docs/src/maintainers.md", b"{{#include ../../MAINTAINERS.md}}\n"),
+                ("docs/src/notes.md", b"{{#repository-file \"../../my notes.md\"}}\n"),
             ],
         );
         if !made {
@@ -196,7 +197,7 @@ fn repository_files_link_to_chapters_and_the_host_with_both_mdbooks() {
             "href=\"https://github.com/o/r/blob/trunk/LICENSE\"",
             "href=\"https://github.com/o/r/tree/trunk/tests\"",
             "href=\"https://github.com/o/r/blob/trunk/tests/README.md#running\"",
-            "href=\"https://github.com/o/r/blob/trunk/my%20notes.md\"",
+            "href=\"notes.html\"",
             "src=\"https://github.com/o/r/raw/trunk/docs/images/arch.png\"",
             "<code>[in code](nope.md)</code>",
         ] {

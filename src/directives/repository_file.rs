@@ -5,6 +5,7 @@
 //! resolve where they were written (`repository_text.rs`), and a path or a
 //! symbolic link that leaves the repository is refused.
 
+use std::borrow::Cow;
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
 
@@ -37,6 +38,7 @@ impl BraceDirective for RepositoryFile {
             ]);
         }
         let (path, range) = path_argument(call)?;
+        let path = path.as_ref();
         let settings = cx.settings();
         let links = cx.run.data.repository_links(settings);
         let Some(source) = cx.current().source_path() else {
@@ -91,13 +93,15 @@ impl BraceDirective for RepositoryFile {
 /// The one path argument, and where it is.
 fn path_argument<'a>(
     call: &Call<'a>,
-) -> Result<(&'a str, std::ops::Range<usize>), Vec<Diagnostic>> {
+) -> Result<(Cow<'a, str>, std::ops::Range<usize>), Vec<Diagnostic>> {
     let tokens = call.tokens().map_err(|e| vec![e])?;
     let usage = "`{{#repository-file PATH}}` takes one path, relative to this chapter's file";
     match tokens.as_slice() {
         [arg] => match &arg.kind {
-            ArgKind::Word(path) => Ok((path, arg.range.clone())),
-            ArgKind::Quoted(_) | ArgKind::Pair { .. } => Err(vec![
+            ArgKind::Word(path) => Ok((Cow::Borrowed(path), arg.range.clone())),
+            // A path with spaces, in quotes.
+            ArgKind::Quoted(path) => Ok((path.clone(), arg.range.clone())),
+            ArgKind::Pair { .. } => Err(vec![
                 call.error_at(arg.range.clone(), Code::InvalidArguments, usage)
                     .with_help("e.g. `{{#repository-file ../../CONTRIBUTING.md}}`"),
             ]),
