@@ -100,6 +100,12 @@ fn directive_cases() -> Vec<Case> {
             "src/chapter.md:1:20",
         ),
         case(
+            "repository file without a path",
+            "{{#repository-file}}\n",
+            "`{{#repository-file PATH}}` takes one path, relative to this chapter's file",
+            "src/chapter.md:1:4",
+        ),
+        case(
             "repository file in running text",
             "See {{#repository-file ../CONTRIB.md}} here.\n",
             "`{{#repository-file}}` shows a whole file, and it stands in running text",
