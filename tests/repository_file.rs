@@ -631,3 +631,54 @@ fn the_markdown_renderer_gets_markdown_links() {
         }
     }
 }
+
+/// Without an `origin` remote on a known host, `init` says what to set,
+/// and the build says it once, at the first link that needs it; such
+/// links are shown as text.
+#[test]
+fn init_without_a_known_remote_says_what_to_set() {
+    let Some(mdbook) = Mdbook::all().first() else {
+        return;
+    };
+    let work = tempfile::tempdir().expect("tempdir");
+    let root = work.path().join("project");
+    let made = repository(
+        &root,
+        &[
+            (
+                "CONTRIBUTING.md",
+                b"# Contributing\n\nThe [license](LICENSE) and the [tests](tests/).\n",
+            ),
+            ("LICENSE", b"MIT\n"),
+            ("tests/a.rs", b"\n"),
+        ],
+    );
+    if !made {
+        return;
+    }
+    let init = Command::new(env!("CARGO_BIN_EXE_mdbook-community"))
+        .arg("init")
+        .current_dir(&root)
+        .output()
+        .expect("init runs");
+    let said = String::from_utf8_lossy(&init.stdout);
+    assert!(init.status.success(), "{said}");
+    assert!(
+        said.contains("set [output.html] git-repository-url"),
+        "{said}"
+    );
+    let (ok, stderr) = build(mdbook, &root.join("docs"));
+    assert!(ok, "{stderr}");
+    assert_eq!(stderr.matches("warning[").count(), 1, "{stderr}");
+    assert!(
+        stderr.contains(
+            "warning[C604]: a link to the repository's `LICENSE` needs `git-repository-url`"
+        ),
+        "{stderr}"
+    );
+    let page = std::fs::read_to_string(root.join("docs/book/contributing.html")).expect("page");
+    assert!(
+        !page.contains("href=\"LICENSE\"") && !page.contains("tests/"),
+        "{page}"
+    );
+}
