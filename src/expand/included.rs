@@ -28,7 +28,9 @@ type Found = (Vec<Replacement>, Vec<Diagnostic>);
 pub(super) fn links(run: &Run<'_>, index: usize) -> Found {
     let mut out = (Vec::new(), Vec::new());
     let chapter = &run.chapters[index];
-    let Some(source) = chapter.source_path() else {
+    // A chapter outside `src` (`../../X.md` in SUMMARY.md) is written by
+    // mdBook outside the build folder too; its links are left as they are.
+    let Some(source) = chapter.source_path().filter(|s| !s.starts_with("../")) else {
         return out;
     };
     let settings = run.settings;
