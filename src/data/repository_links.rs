@@ -456,8 +456,9 @@ pub fn repository_file_calls(content: &str) -> impl Iterator<Item = &str> {
         let end = after + content[after..].find("}}")?;
         let path = content[after..end].trim();
         // A path with spaces is quoted.
-        let path = (path.len() > 1 && path.starts_with('"') && path.ends_with('"'))
-            .then(|| &path[1..path.len() - 1])
+        let path = path
+            .strip_prefix('"')
+            .and_then(|p| p.strip_suffix('"'))
             .unwrap_or(path);
         let spaced = content[after..].starts_with(char::is_whitespace);
         (spaced && !path.is_empty() && !path.contains('\n')).then_some(path)
