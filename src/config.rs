@@ -119,6 +119,12 @@ pub struct Settings {
     pub contributing_url: Option<String>,
     /// `check-anchors`.
     pub check_anchors: Level,
+    /// `[output.html] git-repository-url`, without a trailing `/`, when it
+    /// is an http(s) URL: where links to repository files go.
+    pub repository_url: Option<String>,
+    /// `repository-ref`: the branch or tag those links name (`None`: the
+    /// branch the repository's HEAD names, else `main`).
+    pub repository_ref: Option<String>,
     /// Whether `install` added the CSS and JS to `[output.html]`; if not,
     /// pages that need them get them inline.
     pub assets_installed: bool,
@@ -180,6 +186,16 @@ const KEYS: &[(&str, Apply)] = &[
         s.check_anchors = Level::read(v)?;
         Ok(())
     }),
+    ("repository-ref", |s, _, v| {
+        let name = string(v)?;
+        let bad = |c: char| c.is_whitespace() || c.is_control() || "<>\"\\`{}#?".contains(c);
+        if name.is_empty() || name.chars().any(bad) {
+            let why = "must be a branch, tag or commit name, e.g. `main`";
+            return Err(Problem::value(why, None));
+        }
+        s.repository_ref = Some(name);
+        Ok(())
+    }),
 ];
 
 impl Settings {
@@ -226,6 +242,12 @@ impl Settings {
             contributing: None,
             contributing_url: None,
             check_anchors: Level::default(),
+            repository_url: html
+                .and_then(|h| h.get("git-repository-url"))
+                .and_then(Value::as_str)
+                .filter(|url| check_url(url).is_ok())
+                .map(|url| url.trim_end_matches('/').to_string()),
+            repository_ref: None,
             assets_installed: crate::assets::installed(html),
             redirects: redirects::read(html, &context.root),
         };

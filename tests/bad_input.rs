@@ -86,6 +86,31 @@ fn data_case(
 
 fn directive_cases() -> Vec<Case> {
     vec![
+        // repository-file
+        case(
+            "repository file outside the repository",
+            "{{#repository-file ../../../../../../../../../../etc/hostname}}\n",
+            "leaves the repository",
+            "src/chapter.md:1:20",
+        ),
+        case(
+            "repository file missing",
+            "{{#repository-file ../NOPE.md}}\n",
+            "cannot read the repository file `../NOPE.md`",
+            "src/chapter.md:1:20",
+        ),
+        case(
+            "repository file without a path",
+            "{{#repository-file}}\n",
+            "`{{#repository-file PATH}}` takes one path, relative to this chapter's file",
+            "src/chapter.md:1:4",
+        ),
+        case(
+            "repository file in running text",
+            "See {{#repository-file ../CONTRIB.md}} here.\n",
+            "`{{#repository-file}}` shows a whole file, and it stands in running text",
+            "src/chapter.md:1:8",
+        ),
         // maintainers
         case(
             "unknown group",
@@ -879,8 +904,50 @@ fn ownership_cases() -> Vec<Case> {
 }
 
 /// Problems that are warnings: the build goes on.
+/// A repository (`.git` in the book root) whose `CONTRIB.md` the chapter
+/// shows.
+fn repository_file_case(
+    name: &'static str,
+    contrib: &'static str,
+    message: &'static str,
+    location: &'static str,
+) -> Case {
+    Case {
+        files: vec![
+            (".git/HEAD", b"ref: refs/heads/main\n".to_vec()),
+            ("CONTRIB.md", contrib.as_bytes().to_vec()),
+            ("LICENSE", b"MIT\n".to_vec()),
+        ],
+        code: 0,
+        ..case(
+            name,
+            "{{#repository-file ../CONTRIB.md}}\n",
+            message,
+            location,
+        )
+    }
+}
+
 fn warning_cases() -> Vec<Case> {
     ownership_cases().into_iter().chain(vec![
+        repository_file_case(
+            "repository file links to a missing path",
+            "# Contributing\n\nRead [the guide](docs/GUIDE.md).\n",
+            "`docs/GUIDE.md` is not in the repository",
+            "CONTRIB.md:3:18",
+        ),
+        repository_file_case(
+            "repository file links out of the repository",
+            "# Contributing\n\n[secrets](../../../../../../../../../etc/passwd)\n",
+            "leaves the repository; the link is shown as text",
+            "CONTRIB.md:3:11",
+        ),
+        repository_file_case(
+            "repository file link without git-repository-url",
+            "# Contributing\n\nSee the [license](LICENSE) and [again](LICENSE).\n",
+            "a link to the repository's `LICENSE` needs `git-repository-url`; shown as text",
+            "CONTRIB.md:3:19",
+        ),
         markdown_case(
             "markdown link broken by a space",
             "# Maintainers\n\n* @soumith\n* [Ada Lovelace] (https://github.com/ada)\n",

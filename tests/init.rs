@@ -161,7 +161,10 @@ fn init_builds_with_every_kind_of_people_file_and_never_writes_twice() {
             "{kind}: a second run changed files"
         );
         let include = std::fs::read_to_string(book.join("src/contributing.md")).expect("chapter");
-        assert_eq!(include, "{{#include ../../CONTRIBUTING.md}}\n", "{kind}");
+        assert_eq!(
+            include, "{{#repository-file ../../CONTRIBUTING.md}}\n",
+            "{kind}"
+        );
         for mdbook in Mdbook::all() {
             let output = Command::new(mdbook.binary())
                 .arg("build")

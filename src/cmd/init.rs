@@ -3,8 +3,10 @@
 //! keeps (`MAINTAINERS.md`, `OWNERS.md`, `OWNERS` and `OWNERS_ALIASES`,
 //! `.all-contributorsrc`, `MAINTAINERS`, a rust-lang/team folder), CODEOWNERS
 //! and the community files GitHub shows (CONTRIBUTING, GOVERNANCE,
-//! CODE_OF_CONDUCT, SECURITY, SUPPORT), includes the latter with
-//! `{{#include}}` (never copies them), and writes `book.toml` through
+//! CODE_OF_CONDUCT, SECURITY, SUPPORT), shows the latter with
+//! `{{#repository-file}}` (never copies them; never `{{#include}}`, which
+//! would expand what they hold), sets `[output.html] git-repository-url`
+//! from the `origin` remote (`init/remote.rs`), and writes `book.toml` through
 //! `install`, so that the two never disagree. It never overwrites: a book
 //! folder that exists is refused, and nothing is written.
 
@@ -13,6 +15,8 @@ use std::path::{Path, PathBuf};
 use toml_edit::{Array, DocumentMut, InlineTable, Item, Table, Value, value};
 
 use crate::ownership::codeowners::FILE_LOCATIONS;
+
+mod remote;
 
 /// A community file GitHub shows, and its chapter.
 #[derive(Debug)]
@@ -63,6 +67,8 @@ struct Found {
     codeowners: Option<PathBuf>,
     /// Whether the root has an OWNERS file (a Kubernetes OWNERS tree).
     owners_tree: bool,
+    /// The web address of the `origin` remote, on a known host.
+    repository_url: Option<String>,
 }
 
 /// Makes the book; prints what it made, or why nothing was.
@@ -143,6 +149,12 @@ fn init(repository: &Path, book: &Path) -> Result<Vec<String>, String> {
         written.filter_map(|f| Some(crate::paths::display(Path::new(Path::new(f).file_name()?)))),
     );
     made.extend(report.notes.iter().map(|n| format!("note: {n}")));
+    made.push(match &found.repository_url {
+        Some(url) => format!(
+            "note: git-repository-url = \"{url}\" (from the origin remote): links in the repository files go there"
+        ),
+        None => "note: no GitHub or GitLab origin remote: set [output.html] git-repository-url for links to the repository's files".to_string(),
+    });
     Ok(made)
 }
 
@@ -188,7 +200,7 @@ fn book_files(repository: &Path, book: &Path, found: &Found) -> Vec<(PathBuf, St
     for (page, path) in &found.pages {
         // From the chapter's folder (`src`) to the book, then the root.
         let include = Path::new("..").join(&to_root).join(path);
-        let text = ["{{#include ", &slashes(&include), "}}\n"].concat();
+        let text = ["{{#repository-file ", &slashes(&include), "}}\n"].concat();
         files.push((src.join(page.chapter), text));
     }
     if found.codeowners.is_some() {
@@ -247,6 +259,7 @@ fn find(repository: &Path) -> Found {
             .iter()
             .map(PathBuf::from)
             .find(|p| is_data_file(&repository.join(p))),
+        repository_url: remote::origin_url(repository),
         ..Found::default()
     };
     for name in [
@@ -380,6 +393,14 @@ fn book_toml(title: &str, found: &Found, to_root: &Path) -> String {
         .filter(|(p, _)| p.chapter == "contributing.md")
     {
         plugin.insert("contributing", value(in_repo(contributing)));
+    }
+    if let Some(url) = &found.repository_url {
+        let mut html = Table::new();
+        html.insert("git-repository-url", value(url.as_str()));
+        let mut output = Table::new();
+        output.set_implicit(true);
+        output.insert("html", Item::Table(html));
+        doc.insert("output", Item::Table(output));
     }
     let mut preprocessor = Table::new();
     preprocessor.set_implicit(true);

@@ -112,7 +112,20 @@ fn chapter_holding(
         let content = chapter.content.get();
         (chapter.path().is_some() && !whole.is_empty() && finder.find(content.as_bytes()).is_some())
             || whole_file_include(chapter, &content, &src, target.canonical.as_deref()).is_some()
+            || holds_repository_file(chapter, &content, &src, &target)
     })
+}
+
+/// Whether `chapter` (whose text is `content`) shows `target` through
+/// `{{#repository-file}}`, which the plugin expands itself.
+fn holds_repository_file(chapter: &Chapter, content: &str, src: &Path, target: &Target) -> bool {
+    let Some(source) = chapter.source_path() else {
+        return false;
+    };
+    let chapter_file = src.join(source);
+    let folder = chapter_file.parent().unwrap_or(src);
+    super::repository_links::repository_file_calls(content)
+        .any(|path| target.is(&folder.join(path)))
 }
 
 /// The file a chapter's source may be, known by its canonical path.

@@ -11,6 +11,7 @@
 //! and text decoding every loader shares.
 
 pub mod contributing;
+pub mod repository_links;
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
@@ -47,6 +48,9 @@ pub struct Data {
     owners_tree: OnceLock<(Loaded<OwnersTree>, Vec<Diagnostic>)>,
     /// Who owns each of the repository's files.
     coverage: OnceLock<Loaded<Coverage>>,
+    /// Links written in repository files, resolved (and the chapters
+    /// holding files asked about).
+    repository_links: OnceLock<repository_links::RepositoryLinks>,
     /// Every YAML file read (OWNERS files can be both people sources and
     /// part of the OWNERS tree): each once.
     yaml: YamlFiles,
@@ -155,6 +159,12 @@ impl Data {
     ) -> &Result<Arc<Contributing>, LoadError> {
         self.contributing
             .get_or_init(|| contributing::load(settings, chapters).map(Arc::new))
+    }
+
+    /// How links written in repository files resolve, made on first use.
+    pub fn repository_links(&self, settings: &Settings) -> &repository_links::RepositoryLinks {
+        self.repository_links
+            .get_or_init(|| repository_links::RepositoryLinks::new(settings))
     }
 
     /// The problems found in data files that were loaded, to be reported

@@ -79,10 +79,17 @@ pub enum Code {
     MissingData,
     /// A FAQ block whose structure is broken.
     InvalidFaq,
+    /// A `{{#repository-file}}` path, or a symbolic link, that leaves the
+    /// repository.
+    OutsideRepository,
     /// A link to a heading that does not exist.
     BrokenAnchor,
     /// A link to a chapter that is not in the book.
     UnknownChapter,
+    /// A relative link in a repository file to nothing in the repository.
+    MissingRepositoryPath,
+    /// A link to a repository file, but `git-repository-url` is not set.
+    NoRepositoryUrl,
     /// A redirect whose target page or heading does not exist.
     BrokenRedirect,
     /// A whole-page redirect whose source is still a chapter.
@@ -408,6 +415,14 @@ const TABLE: &[Facts] = &[
         level: DefaultLevel::Error,
     },
     Facts {
+        code: Code::OutsideRepository,
+        id: "C510",
+        name: "outside-repository",
+        summary: "a repository file that is not in the repository",
+        fix: "Name a file of the repository, not one a `..` or a symbolic link leads out to.",
+        level: DefaultLevel::Error,
+    },
+    Facts {
         code: Code::BrokenAnchor,
         id: "C601",
         name: "broken-anchor",
@@ -422,6 +437,22 @@ const TABLE: &[Facts] = &[
         summary: "a link to a chapter that is not in the book",
         fix: "Fix the path, or add the chapter to SUMMARY.md.",
         level: DefaultLevel::Error,
+    },
+    Facts {
+        code: Code::MissingRepositoryPath,
+        id: "C603",
+        name: "missing-repository-path",
+        summary: "a link in a repository file to a path the repository does not have",
+        fix: "Fix the link in the file it was written in (the help names the closest path).",
+        level: DefaultLevel::Warning,
+    },
+    Facts {
+        code: Code::NoRepositoryUrl,
+        id: "C604",
+        name: "no-repository-url",
+        summary: "a link to a repository file, but no `git-repository-url` to link to",
+        fix: "Set `git-repository-url` in [output.html].",
+        level: DefaultLevel::Warning,
     },
     Facts {
         code: Code::BrokenRedirect,

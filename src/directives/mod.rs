@@ -8,6 +8,8 @@ pub mod owners_md;
 pub mod people_md;
 pub mod people_table;
 pub mod person;
+pub mod repository_file;
+mod repository_text;
 
 use crate::expand::Registry;
 
@@ -19,5 +21,6 @@ pub fn builtin() -> Registry {
         .with_brace(codeowners::CodeownersDirective)
         .with_brace(links::ContributingLink)
         .with_brace(links::Ref)
+        .with_brace(repository_file::RepositoryFile)
         .with_fence(faq::Faq)
 }

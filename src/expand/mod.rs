@@ -12,6 +12,7 @@
 pub mod args;
 mod call;
 mod directive;
+mod included;
 mod scan;
 mod text;
 
@@ -19,6 +20,8 @@ pub use call::{Call, Expansion, FenceBlock};
 pub use directive::{BraceDirective, Cx, FenceDirective, LinkCx, Registry, Run, unknown_option};
 
 use crate::chapter::Expanded;
+use crate::chapter::splice::Replacement;
+use crate::diagnostic::Diagnostic;
 use crate::intern::Interner;
 use crate::parallel;
 use directive::ChapterState;
@@ -32,8 +35,12 @@ pub fn expand_book(run: &Run<'_>) -> Vec<Option<Box<Expanded>>> {
     // What every call site holds: a chapter without any is not decoded, and
     // a book without any starts no thread.
     let needles: Vec<&str> = std::iter::once("{{").chain(names.fence_names()).collect();
+    // A chapter with a file may show text mdBook included from outside
+    // `src`, whose links `included` resolves (reading the file tells).
     let todo: Vec<usize> = (0..chapters.len())
-        .filter(|&i| chapters[i].content.may_contain_any(&needles))
+        .filter(|&i| {
+            chapters[i].source_path().is_some() || chapters[i].content.may_contain_any(&needles)
+        })
         .collect();
     let mut expanded: Vec<Option<Box<Expanded>>> = (0..chapters.len()).map(|_| None).collect();
     let interner = Interner::default();
@@ -42,9 +49,16 @@ pub fn expand_book(run: &Run<'_>) -> Vec<Option<Box<Expanded>>> {
         &todo,
         |i| chapters[i].content.len(),
         |i| {
+            let included = included::links(run, i);
+            let no_sites = !chapters[i].content.may_contain_any(&needles);
+            if no_sites && included.0.is_empty() && included.1.is_empty() {
+                return None;
+            }
             let content = chapters[i].content.get();
-            scan::may_contain(&content, names)
-                .then(|| Box::new(expand_chapter(run, i, &content, &interner)))
+            let has_sites = scan::may_contain(&content, names);
+            let has_links = !included.0.is_empty() || !included.1.is_empty();
+            (has_sites || has_links)
+                .then(|| Box::new(expand_chapter(run, i, &content, &interner, included)))
         },
     ) {
         expanded[index] = chapter;
@@ -52,13 +66,24 @@ pub fn expand_book(run: &Run<'_>) -> Vec<Option<Box<Expanded>>> {
     expanded
 }
 
-/// Expands chapter `index` of `run`, whose text is `content`; equal
-/// outputs are kept once in `interner`.
-fn expand_chapter(run: &Run<'_>, index: usize, content: &str, interner: &Interner) -> Expanded {
+/// Expands chapter `index` of `run`, whose text is `content`, with the
+/// links of text included from outside `src` (`included`); equal outputs
+/// are kept once in `interner`.
+fn expand_chapter(
+    run: &Run<'_>,
+    index: usize,
+    content: &str,
+    interner: &Interner,
+    (links, problems): (Vec<Replacement>, Vec<Diagnostic>),
+) -> Expanded {
     let state = ChapterState::default();
     let cx = Cx::new(run, index, &state);
-    let (mut replacements, diagnostics) = text::replacements_of(content, &cx);
+    let (mut replacements, mut diagnostics) = text::replacements_of(content, &cx);
     drop(cx);
+    if !links.is_empty() {
+        replacements = with_links(replacements, links);
+    }
+    diagnostics.extend(problems);
     for replacement in &mut replacements {
         interner.share_in_place(&mut replacement.text);
     }
@@ -69,4 +94,26 @@ fn expand_chapter(run: &Run<'_>, index: usize, content: &str, interner: &Interne
         state.deferred.into_inner(),
         diagnostics.collect(),
     )
+}
+
+/// The directives' replacements and the included text's links, in order,
+/// leaving out a link a directive's site covers. Both lists are in order
+/// and their ranges do not overlap among themselves: one pass over both.
+fn with_links(sites: Vec<Replacement>, links: Vec<Replacement>) -> Vec<Replacement> {
+    let mut out = Vec::with_capacity(sites.len() + links.len());
+    let mut sites = sites.into_iter().peekable();
+    // The last site taken: the only one that can cover the next link.
+    let mut last_site: Option<std::ops::Range<usize>> = None;
+    for link in links {
+        while let Some(site) = sites.next_if(|s| s.range.start < link.range.end) {
+            last_site = Some(site.range.clone());
+            out.push(site);
+        }
+        let covered = (last_site.as_ref()).is_some_and(|s| s.end > link.range.start);
+        if !covered {
+            out.push(link);
+        }
+    }
+    out.extend(sites);
+    out
 }

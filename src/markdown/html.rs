@@ -111,6 +111,29 @@ impl HtmlWriter {
         self.close(tag);
     }
 
+    /// A start tag of HTML that a repository file holds, passed on as
+    /// GitHub shows it (`markdown::sanitize` chose the tag and its
+    /// attributes from GitHub's allowlist). Not tracked: the file's author
+    /// balances it, as on GitHub, and its end tag may be in another block.
+    pub fn passed_start_tag(
+        &mut self,
+        tag: &'static str,
+        attributes: &[(&'static str, Option<Value<'_>>)],
+    ) {
+        self.start_tag(tag, attributes);
+    }
+
+    /// An end tag of HTML that a repository file holds (see
+    /// [`passed_start_tag`](Self::passed_start_tag)).
+    pub fn passed_end_tag(&mut self, tag: &'static str) {
+        self.end_tag(tag);
+    }
+
+    /// Whether nothing has been written yet.
+    pub fn is_empty(&self) -> bool {
+        self.out.is_empty()
+    }
+
     /// The output as a block to splice: every element closed, and one
     /// line ending at its end.
     pub fn finish_block(self) -> String {

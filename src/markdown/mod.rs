@@ -12,6 +12,7 @@ use crate::mdbook::MarkdownOptions;
 
 pub mod html;
 mod literal;
+pub mod sanitize;
 
 /// Where generated Markdown is spliced, which decides what fits there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
