@@ -469,3 +469,26 @@ fn min_owners_reports_folders_with_too_few_active_owners() {
         "book/errors.md does not show:\n{shown}"
     );
 }
+
+/// The Code owners table marks the repository's own rules that match no
+/// file (issue 36, 5).
+#[test]
+fn the_table_marks_rules_that_match_no_file() {
+    let repo = repository(&[
+        ("CODEOWNERS", "*  @ada\n/renamed.rs @grace\n/src/ @alan\n"),
+        ("book/maintainers.toml", PEOPLE),
+        ("src/main.rs", ""),
+    ]);
+    let (page, _) = expanded(
+        repo.path(),
+        json!({"check-owners": "off"}),
+        "{{#codeowners}}\n",
+    );
+    let rows: Vec<&str> = page.lines().filter(|l| l.starts_with('|')).collect();
+    let marked: Vec<&&str> = rows
+        .iter()
+        .filter(|r| r.contains("matches no file"))
+        .collect();
+    assert_eq!(marked.len(), 1, "{page}");
+    assert!(marked[0].contains("/renamed.rs"), "{page}");
+}

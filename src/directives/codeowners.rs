@@ -29,7 +29,9 @@ use crate::expand::{BraceDirective, Call, Cx, Expansion, LinkCx, Run};
 use crate::markdown::Placement;
 use crate::markdown::to_markdown;
 use crate::ownership::Ownership;
+use crate::ownership::codeowners::CodeOwners;
 use crate::ownership::codeowners::Dialect;
+use crate::ownership::coverage::Coverage;
 use crate::people::People;
 
 /// The `codeowners` directive.
@@ -83,7 +85,10 @@ impl BraceDirective for CodeownersDirective {
         let options = cx.settings().markdown.parser_options();
         let mut events = Vec::new();
         match (&request, &ownership) {
-            (Request::Table, Ownership::CodeOwners(owners)) => writer.table(owners, &mut events),
+            (Request::Table, Ownership::CodeOwners(owners)) => {
+                let coverage = own_coverage(owners, cx.run);
+                writer.table(owners, coverage.as_deref(), &mut events)
+            }
             (Request::Table, Ownership::Owners(tree)) => writer.tree_table(tree, &mut events),
             (Request::Coverage { depth }, _) => {
                 let (repository, coverage) = coverage_data(call, cx.run)?;
@@ -307,6 +312,19 @@ fn load(call: &Call<'_>, run: &Run<'_>) -> Result<Loaded, Vec<Diagnostic>> {
         Err(e) => return Err(vec![call.load_error(&e)]),
     };
     Ok((ownership, people))
+}
+
+/// Who owns the repository's files, when `owners` is the repository's own
+/// CODEOWNERS (where GitHub or GitLab reads it): then its rules that match
+/// no file can be marked. Listing the repository is what C405 does on the
+/// same build, so this costs nothing more.
+fn own_coverage(owners: &CodeOwners, run: &Run<'_>) -> Option<Arc<Coverage>> {
+    let settings = run.settings;
+    let root = crate::ownership::repository::Repository::root_of(settings);
+    let file = settings.in_root(std::path::Path::new(&owners.file().name));
+    crate::ownership::is_repository_codeowners(&root, &file)
+        .then(|| run.data.coverage(settings).ok())
+        .flatten()
 }
 
 type CoverageData = (

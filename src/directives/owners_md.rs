@@ -173,11 +173,18 @@ impl Writer<'_> {
 
     /// The CODEOWNERS table, with a section row for each comment block
     /// directly above a rule.
-    pub fn table(&self, owners: &CodeOwners, out: &mut Vec<Event<'static>>) {
+    /// With `coverage` (the repository's own CODEOWNERS), a rule that
+    /// matches no file is marked.
+    pub fn table(
+        &self,
+        owners: &CodeOwners,
+        coverage: Option<&Coverage>,
+        out: &mut Vec<Event<'static>>,
+    ) {
         head(&["Pattern", "Owners"], out);
         let lines: Vec<&str> = owners.file().text.lines().collect();
         let mut section = 0;
-        for rule in owners.rules() {
+        for (index, rule) in owners.rules().iter().enumerate() {
             let title = match owners.dialect() {
                 Dialect::GitLab if rule.section != section => {
                     section = rule.section;
@@ -197,7 +204,13 @@ impl Writer<'_> {
                 out.push(Event::End(TagEnd::TableRow));
             }
             out.push(Event::Start(Tag::TableRow));
-            cell(out, |out| out.push(code(&rule.pattern)));
+            cell(out, |out| {
+                out.push(code(&rule.pattern));
+                if coverage.is_some_and(|c| !c.rule_matches(index)) {
+                    out.push(text(" "));
+                    emphasis("(matches no file)", out);
+                }
+            });
             cell(out, |out| {
                 if rule.owners.is_empty() {
                     emphasis("no code owner", out);
