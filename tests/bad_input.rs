@@ -2103,7 +2103,12 @@ fn large_people_files_load_and_render() {
         Shape::V05,
         dir.path(),
         json!({"preprocessor": {"community": {"people": "people.json"}}}),
-        &[("A", "a.md", "# People\n\n{{#maintainers}}\n")],
+        // `empty=`: the groups without members are shown too.
+        &[(
+            "A",
+            "a.md",
+            "# People\n\n{{#maintainers empty=\"None yet.\"}}\n",
+        )],
     ));
     assert_eq!(result.code, 0, "{}", result.stderr);
     let out = &result.contents(Shape::V05)[0];

@@ -1036,6 +1036,7 @@ fn coverage_of_a_git_repository_renders_in_both_mdbooks() {
     for mdbook in Mdbook::all() {
         let repo = common::book_root(&[
             ("CODEOWNERS", "* @soumith\n/src/gen/\n/old/ @soumith\n"),
+            (".gitignore", "ignored.txt\n"),
             ("src/main.rs", ""),
             ("src/gen/a.rs", ""),
             ("tools/run.sh", ""),
@@ -1054,7 +1055,10 @@ fn coverage_of_a_git_repository_renders_in_both_mdbooks() {
         .expect("copy book.toml");
         git(repo.path(), &["init", "-q", "-b", "main"]);
         git(repo.path(), &["add", "-A"]);
+        // Not yet committed but not ignored: one of the repository's files;
+        // ignored: not one.
         std::fs::write(repo.path().join("untracked.txt"), "").expect("write");
+        std::fs::write(repo.path().join("ignored.txt"), "").expect("write");
         let docs = repo.path().join("docs");
         let output = Command::new(mdbook.binary())
             .arg("build")
@@ -1081,7 +1085,7 @@ fn coverage_of_a_git_repository_renders_in_both_mdbooks() {
             "<td><code>docs/</code></td><td>4</td><td>100%</td>",
             "<td><code>src/</code></td><td>2</td><td>50%</td>",
             "<td><code>tools/</code></td><td>1</td><td>100%</td>",
-            "Of the 8 files of the repository, 7 (87%) have an active owner and 1 has none.",
+            "Of the 10 files of the repository, 9 (90%) have an active owner and 1 has none.",
         ] {
             assert!(main.contains(expected), "{mdbook:?}: {expected}\n{main}");
         }

@@ -198,9 +198,14 @@ impl State<'_> {
             section: self.current,
             excluded,
         };
-        if let Err(e) = pattern::compile_gitlab(pattern_of(&rule)) {
-            let start = pattern_range.start + usize::from(excluded);
+        if let Err(mut e) = pattern::compile_gitlab(pattern_of(&rule)) {
+            let mut start = pattern_range.start + usize::from(excluded);
             let len = pattern_range.len() - usize::from(excluded);
+            if e.range.is_empty() {
+                // Nothing after the `!`: the error is about the `!` itself.
+                start = pattern_range.start;
+                e.range = 0..pattern_range.len();
+            }
             diagnostics.push(pattern_error(file, start, len, e, "GitLab"));
             return None;
         }
