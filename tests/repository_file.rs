@@ -682,3 +682,45 @@ fn init_without_a_known_remote_says_what_to_set() {
         "{page}"
     );
 }
+
+/// A chapter's own link that stays in the book's folder (`../std/...` from
+/// `src`, as the Rust Book links to the standard library served beside
+/// it) is a web address, not a repository path: left as written, with no
+/// warning, whether or not something is there (the benchmark's do-no-harm
+/// check on the Rust Book found this).
+#[test]
+fn a_chapters_links_beside_the_book_are_left_as_written() {
+    let Some(mdbook) = Mdbook::all().first() else {
+        return;
+    };
+    let work = tempfile::tempdir().expect("tempdir");
+    let root = work.path();
+    let made = repository(
+        root,
+        &[
+            (
+                "book/book.toml",
+                format!("[book]\ntitle = \"T\"\n\n[output.html]\ngit-repository-url = \"{HOST}\"\n\n[preprocessor.community]\nafter = [\"links\"]\n").as_bytes(),
+            ),
+            ("book/src/SUMMARY.md", b"# Summary\n\n- [Intro](intro.md)\n"),
+            (
+                "book/src/intro.md",
+                b"# Intro\n\nSee [`Result`](../std/result/enum.Result.html#method.expect) and\n[the reference][r].\n\n[r]: ../reference/const_eval.html\n",
+            ),
+        ],
+    );
+    if !made {
+        return;
+    }
+    let book = root.join("book");
+    let (ok, stderr) = build(mdbook, &book);
+    assert!(ok, "{stderr}");
+    assert!(!stderr.contains("warning["), "{stderr}");
+    let page = std::fs::read_to_string(book.join("book/intro.html")).expect("page");
+    for expected in [
+        "href=\"../std/result/enum.Result.html#method.expect\"",
+        "href=\"../reference/const_eval.html\"",
+    ] {
+        assert!(page.contains(expected), "no {expected} in {page}");
+    }
+}

@@ -47,7 +47,7 @@ pub(super) fn links(run: &Run<'_>, index: usize) -> Found {
     let (Ok(src), Some(folder)) = (src.canonicalize(), file.parent()) else {
         return out;
     };
-    let Ok(folder) = folder.canonicalize() else {
+    let (Ok(folder), Ok(book)) = (folder.canonicalize(), settings.root.canonicalize()) else {
         return out;
     };
     let content = chapter.content.get();
@@ -56,6 +56,7 @@ pub(super) fn links(run: &Run<'_>, index: usize) -> Found {
         index,
         content: &content,
         src: &src,
+        book: &book,
         folder: &folder,
         resolver: run.data.repository_links(settings),
     };
@@ -99,8 +100,9 @@ struct Chapter<'a, 'r> {
     run: &'a Run<'r>,
     index: usize,
     content: &'a str,
-    /// `src` and the chapter's folder, canonical.
+    /// `src`, the book's folder and the chapter's folder, canonical.
     src: &'a Path,
+    book: &'a Path,
     folder: &'a Path,
     resolver: &'a RepositoryLinks,
 }
@@ -187,7 +189,7 @@ impl Chapter<'_, '_> {
                 .find(|r| r.range.start <= range.start && range.end <= r.range.end);
             let from = match region {
                 Some(region) => region.from.as_path(),
-                None if climbs && self.leaves_src(dest) => self.folder,
+                None if climbs && self.leaves_book(dest) => self.folder,
                 None => continue,
             };
             let written = Written { from, dest, kind };
@@ -219,15 +221,19 @@ impl Chapter<'_, '_> {
     }
 
     /// Whether the chapter's own relative link `dest` names a place in
-    /// the repository outside `src`.
-    fn leaves_src(&self, dest: &str) -> bool {
+    /// the repository outside the book's folder (`../../LICENSE` from
+    /// `docs/src`). A link that stays in the book's folder (the Rust
+    /// Book's `../std/index.html`, from `src`) is a web address relative
+    /// to where the book is served, beside other books: left as written,
+    /// unreported.
+    fn leaves_book(&self, dest: &str) -> bool {
         let (path, _) = paths::split_fragment(dest);
         let path = paths::percent_decoded(path);
         if !paths::is_relative(dest) || path.is_empty() || path.starts_with('/') {
             return false;
         }
         let lexical = paths::normalize(&self.folder.join(&path));
-        !lexical.starts_with(self.src) && self.resolver.is_inside(self.folder, dest)
+        !lexical.starts_with(self.book) && self.resolver.is_inside(self.folder, dest)
     }
 }
 
