@@ -9,6 +9,7 @@
 
 mod all_contributors;
 mod maintainers_csv;
+mod maintainers_text;
 mod markdown;
 mod merge;
 mod native;
@@ -113,6 +114,7 @@ fn read_source(
         ),
         PeopleFormat::RustTeam => rust_team::read(full, display),
         PeopleFormat::MaintainersCsv => maintainers_csv::read(full, display),
+        PeopleFormat::MaintainersText => maintainers_text::read(full, display),
     }
 }
 

@@ -29,6 +29,8 @@ pub enum Piece {
     Strong(String, Range<usize>),
     /// `<br>` in a table cell: what separates values in one cell.
     Break,
+    /// Where `~~struck~~` text starts: a name struck out is a former member.
+    Strike,
 }
 
 impl Piece {
@@ -38,6 +40,7 @@ impl Piece {
             Piece::Text(text, _) | Piece::Code(text, _) | Piece::Strong(text, _) => text,
             Piece::Link { text, .. } => text,
             Piece::Break => "; ",
+            Piece::Strike => "",
         }
     }
 }
@@ -149,6 +152,10 @@ impl Walk {
             }
             Tag::Strong if self.link.is_none() => {
                 self.strong = Some((String::new(), range.start));
+                return;
+            }
+            Tag::Strikethrough => {
+                self.push(Piece::Strike);
                 return;
             }
             Tag::CodeBlock(_) | Tag::HtmlBlock | Tag::FootnoteDefinition(_) => Open::Skipped,

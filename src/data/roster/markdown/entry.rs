@@ -24,6 +24,8 @@ pub struct Entry {
     pub affiliation: Option<String>,
     /// What follows ` - ` (`Chair`).
     pub role: Option<String>,
+    /// A status marked on the entry itself: `(emeritus)`, `~~Name~~`.
+    pub status: Option<&'static str>,
 }
 
 /// What an entry is.
@@ -168,6 +170,17 @@ pub fn is_name(text: &str) -> bool {
         })
 }
 
+/// The status a marker on an entry gives: `(emeritus)`, `(retired 2020)`,
+/// `(sunsetting)`, `(alumni)`, `(inactive)`: at most four words, one of
+/// them a status word (the same words a group's heading is read by).
+pub fn status_marker(text: &str) -> Option<&'static str> {
+    let words = text.split_whitespace().count();
+    match words {
+        1..=4 => super::people::status_in(text),
+        _ => None,
+    }
+}
+
 /// Whether `text` is one GitHub login as written (`@` allowed before it).
 pub fn as_login(text: &str) -> Option<&str> {
     let text = text.trim().trim_matches('`').trim();
@@ -261,6 +274,7 @@ impl Reader {
                 self.text(text, range, teams)
             }
             Piece::Break => self.tail.push_str("; "),
+            Piece::Strike => self.entry.status = self.entry.status.or(Some("emeritus")),
         }
     }
 
@@ -397,6 +411,11 @@ impl Reader {
     fn parenthesis(&mut self, text: &str) -> (usize, bool) {
         let inner_end = text.find(')').unwrap_or(text.len());
         let inner = text[1..inner_end].trim();
+        if let Some(status) = status_marker(inner).filter(|_| inner_end < text.len()) {
+            // `(emeritus) Name`, `Name (retired)`: the name goes on.
+            self.entry.status = self.entry.status.or(Some(status));
+            return (inner_end + 1, true);
+        }
         if inner.is_empty() {
             // `Name ([login](url))`: the link comes next.
             self.lead_done = true;

@@ -22,8 +22,11 @@ use std::path::Path;
 use std::sync::Arc;
 
 use blocks::{Block, Item, Piece, plain};
-use entry::{Entry, Mismatch, Read};
-use people::{Drafts, Membership, Persons};
+use entry::{Mismatch, Read};
+
+pub(super) use entry::{Entry, as_login, is_name, status_marker};
+pub(super) use people::{Drafts, Membership, Persons};
+pub(super) use table::field_key;
 
 use super::SourceRoster;
 use crate::diagnostic::{Code, Diagnostic, Place, SourceFile};
@@ -283,6 +286,7 @@ impl Reader {
     ) {
         let place = Place::new(&self.file, range.clone());
         let role = entry.role.clone();
+        let status = entry.status.or(status);
         let person = self.persons.add(entry, &place);
         let membership = Membership {
             person,

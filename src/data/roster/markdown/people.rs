@@ -21,6 +21,7 @@ pub fn status_in(text: &str) -> Option<&'static str> {
     for word in words {
         match word {
             "alumni" | "alumnus" | "alumna" => return Some("alumni"),
+            "sunsetting" => return Some("sunsetting"),
             "emeritus" | "emeriti" | "emerita" | "former" | "past" | "retired" | "inactive" => {
                 status = Some("emeritus");
             }

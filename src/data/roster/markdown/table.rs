@@ -340,7 +340,7 @@ fn cell_range(cell: &[Piece]) -> Range<usize> {
     let range = |piece: &Piece| match piece {
         Piece::Text(_, r) | Piece::Code(_, r) | Piece::Strong(_, r) => Some(r.clone()),
         Piece::Link { range, .. } => Some(range.clone()),
-        Piece::Break => None,
+        Piece::Break | Piece::Strike => None,
     };
     let mut ranges = cell.iter().filter_map(range);
     let first = ranges.next().unwrap_or(0..0);
