@@ -317,13 +317,14 @@ fn implied(path: &Path, full: &Path) -> Option<PeopleFormat> {
     let plain = extension.is_empty() || extension.eq_ignore_ascii_case("txt");
     if stem == "MAINTAINERS" && plain && full.is_file() {
         let text = std::fs::read(full).ok()?;
-        return Some(
-            match PeopleFormat::of_text(&String::from_utf8_lossy(&text)) {
-                Some(PeopleFormat::MaintainersText) => PeopleFormat::MaintainersText,
-                Some(PeopleFormat::Markdown) => PeopleFormat::Markdown,
-                _ => PeopleFormat::MaintainersCsv,
-            },
-        );
+        let text = String::from_utf8_lossy(&text);
+        return Some(match PeopleFormat::of_text(&text) {
+            Some(format @ (PeopleFormat::MaintainersText | PeopleFormat::Markdown)) => format,
+            Some(_) => PeopleFormat::MaintainersCsv,
+            // Neither clearly: e-mail addresses or logins make it text.
+            None if text.contains('@') => PeopleFormat::MaintainersText,
+            None => PeopleFormat::MaintainersCsv,
+        });
     }
     PeopleFormat::implied_by(path, full.is_dir())
 }

@@ -45,6 +45,31 @@ impl Piece {
     }
 }
 
+/// `pieces` with their ranges moved by `shift` (rows read from a text
+/// made up of two parts of the file).
+pub fn shifted(pieces: Vec<Piece>, shift: &dyn Fn(usize) -> usize) -> Vec<Piece> {
+    let moved = |r: Range<usize>| shift(r.start)..shift(r.end);
+    (pieces.into_iter())
+        .map(|piece| match piece {
+            Piece::Text(t, r) => Piece::Text(t, moved(r)),
+            Piece::Code(t, r) => Piece::Code(t, moved(r)),
+            Piece::Strong(t, r) => Piece::Strong(t, moved(r)),
+            Piece::Link {
+                text,
+                url,
+                email,
+                range,
+            } => Piece::Link {
+                text,
+                url,
+                email,
+                range: moved(range),
+            },
+            other => other,
+        })
+        .collect()
+}
+
 /// The plain text of `pieces`.
 pub fn plain(pieces: &[Piece]) -> String {
     pieces.iter().map(Piece::text).collect::<String>()

@@ -119,6 +119,16 @@ pub fn target(url: &str, email: bool) -> Target {
     }
 }
 
+/// The account a link to a profile on another site names: its text is
+/// one login-like word and the last segment of its URL.
+fn account_elsewhere<'a>(text: &'a str, url: &str) -> Option<&'a str> {
+    let text = text.trim().trim_start_matches('@');
+    let last = url.trim_end_matches('/').rsplit('/').next()?;
+    let last = last.trim_start_matches('@');
+    (check_login(text).is_ok() && last.eq_ignore_ascii_case(text) && url.contains("://"))
+        .then_some(text)
+}
+
 /// Placeholders that stand where a person would: not a person, no warning.
 pub fn is_placeholder(text: &str) -> bool {
     let text = text.trim_matches(|c: char| c.is_whitespace() || "*_`~".contains(c));
@@ -165,7 +175,11 @@ pub fn is_name(text: &str) -> bool {
             let letters = word
                 .chars()
                 .all(|c| c.is_alphabetic() || matches!(c, '.' | '\'' | '’' | '-'));
-            let capital = word.chars().next().is_some_and(char::is_uppercase);
+            // Scripts without case (Chinese, Japanese...) count as capitals.
+            let capital = word
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_uppercase() || (c.is_alphabetic() && !c.is_lowercase()));
             letters && (capital || PARTICLES.contains(&word))
         })
 }
@@ -179,6 +193,19 @@ pub fn status_marker(text: &str) -> Option<&'static str> {
         1..=4 => super::people::status_in(text),
         _ => None,
     }
+}
+
+/// Whether `text` reads as a name written without capitals (`katelyn
+/// martin`): one to four words of letters, `.`, `'` and `-`.
+pub fn is_loose_name(text: &str) -> bool {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    (1..=4).contains(&words.len())
+        && words.iter().all(|word| {
+            word.chars().any(char::is_alphabetic)
+                && word
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || matches!(c, '.' | '\'' | '’' | '-'))
+        })
 }
 
 /// Whether `text` is one GitHub login as written (`@` allowed before it).
@@ -329,6 +356,12 @@ impl Reader {
                 // An organisation's site after the person: the affiliation.
                 if self.entry.login.is_some() || !self.lead.trim().is_empty() {
                     self.tail.push_str(text);
+                } else if let Some(account) = account_elsewhere(text, url) {
+                    // `[steward379](https://dribbble.com/steward379)`: a
+                    // profile on another site, by the account's name.
+                    self.entry.nick = Some(account.to_string());
+                    self.entry.name = Some(account.to_string());
+                    self.link_name = Some(account.to_string());
                 } else {
                     self.saw_link_elsewhere = true;
                 }
@@ -421,12 +454,13 @@ impl Reader {
             self.lead_done = true;
             return (1, true);
         }
-        if inner.contains('@') && !inner.contains(' ') && !inner.starts_with('@') {
+        let closed = inner_end < text.len();
+        if closed && inner.contains('@') && !inner.contains(' ') && !inner.starts_with('@') {
             self.entry.email.get_or_insert(inner.to_string());
             self.lead_done = true;
             return ((inner_end + 1).min(text.len()), true);
         }
-        if !self.lead_done && check_login(inner).is_ok() && !inner.contains('.') {
+        if closed && !self.lead_done && check_login(inner).is_ok() && !inner.contains('.') {
             self.entry.nick = Some(inner.to_string());
             self.lead_done = true;
             return ((inner_end + 1).min(text.len()), true);
@@ -446,21 +480,32 @@ impl Reader {
 
     fn finish(mut self, text: &str) -> Read {
         let mut lead = clean(&self.lead);
-        // `` `promtool`: David Leadbeater ``: what the person looks after.
-        if let Some((part, name)) = lead.split_once(": ")
-            && !is_name(part)
-            && is_name(name.trim())
-        {
-            self.entry.role = Some(part.trim().to_string());
-            lead = name.trim().to_string();
+        let mut represents = false;
+        // `` `promtool`: David Leadbeater ``: what the person looks after;
+        // `Nate Abele: Lithium`: what the person represents.
+        if let Some((part, rest)) = lead.split_once(": ") {
+            let (part, rest) = (part.trim().to_string(), rest.trim().to_string());
+            if !is_name(&part) && is_name(&rest) {
+                self.entry.role = Some(part);
+                lead = rest;
+            } else if is_name(&part) && part.split_whitespace().count() >= 2 && !rest.is_empty() {
+                self.entry.affiliation = Some(rest);
+                lead = part;
+                represents = true;
+            }
         }
         self.tail_fields();
+        // `katelyn martin (@cratelyn)`: before a login, words are a name
+        // whatever their case.
+        let before_login =
+            (self.entry.login.is_some() && is_loose_name(&lead)).then(|| lead.clone());
         let name = self
             .strong
             .clone()
             .filter(|s| is_name(s))
             .or_else(|| (!lead.is_empty() && is_name(&lead)).then(|| lead.clone()))
-            .or(self.link_name.clone());
+            .or(self.link_name.clone())
+            .or(before_login);
         self.entry.name = name;
         // A bullet that is one nickname (`* aycabta`): the person by it.
         let whole = clean(text);
@@ -475,9 +520,13 @@ impl Reader {
             self.entry.nick = Some(whole.clone());
             self.entry.name = Some(whole.clone());
         }
+        // Only the name, with what was read beside it (an e-mail address,
+        // a status marker, what the person represents).
+        let rest = clean(self.tail.trim().trim_start_matches(')'));
+        let name_alone = lead == whole || represents || (rest.is_empty() && !self.saw_code);
         let person = self.entry.login.is_some()
             || (self.entry.nick.is_some() && self.entry.name.is_some())
-            || (self.entry.name.is_some() && lead == whole && !self.saw_link_elsewhere);
+            || (self.entry.name.is_some() && name_alone && !self.saw_link_elsewhere);
         match (person, self.problem) {
             (true, _) => Read::Person(self.entry),
             (false, Some((at, why))) => Read::Unreadable(at, why),

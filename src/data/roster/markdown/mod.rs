@@ -29,6 +29,7 @@ pub(super) use people::{Drafts, Membership, Persons};
 pub(super) use table::field_key;
 
 use super::SourceRoster;
+use super::maintainers_text::is_caption;
 use crate::diagnostic::{Code, Diagnostic, Place, SourceFile};
 use crate::mdbook::MarkdownOptions;
 
@@ -50,7 +51,8 @@ pub(super) fn parse(file: Arc<SourceFile>, options: MarkdownOptions) -> SourceRo
         warnings: Vec::new(),
         label: None,
         bare_lists: Vec::new(),
-        last_was_empty_table: false,
+        empty_table: None,
+        options,
         file: Arc::clone(&file),
     };
     for block in blocks::blocks(&file.text, options) {
@@ -78,14 +80,15 @@ struct Reader {
     label: Option<Label>,
     /// Paragraphs of bare logins, resolved once every person is known.
     bare_lists: Vec<(usize, Vec<Word>)>,
-    /// Whether the block before was a table without rows (a blank line
-    /// after its delimiter row cut them off).
-    last_was_empty_table: bool,
+    /// The table just before, when it had no rows (a blank line after its
+    /// delimiter row cut them off): its header and delimiter, its group.
+    empty_table: Option<(Range<usize>, usize)>,
+    options: MarkdownOptions,
 }
 
 impl Reader {
     fn block(&mut self, block: &Block) {
-        let empty_table_before = std::mem::take(&mut self.last_was_empty_table);
+        let empty_table_before = self.empty_table.take();
         match block {
             Block::Heading {
                 level,
@@ -105,7 +108,9 @@ impl Reader {
             }
             Block::Table { head, rows, range } => {
                 let group = self.group_for_block();
-                self.last_was_empty_table = rows.is_empty();
+                if rows.is_empty() {
+                    self.empty_table = Some((range.clone(), group));
+                }
                 self.table(head, rows, range, group);
             }
         }
@@ -124,7 +129,12 @@ impl Reader {
         }
     }
 
-    fn paragraph(&mut self, pieces: &[Piece], range: &Range<usize>, after_empty_table: bool) {
+    fn paragraph(
+        &mut self,
+        pieces: &[Piece],
+        range: &Range<usize>,
+        after_empty_table: Option<(Range<usize>, usize)>,
+    ) {
         let text = plain(pieces);
         let trimmed = text.trim();
         if self.label.is_some_and(|l| l.next_block_only) {
@@ -132,7 +142,10 @@ impl Reader {
             self.label = None;
         }
         if trimmed.starts_with('|') {
-            return self.stray_table_row(range, after_empty_table);
+            return match after_empty_table {
+                Some((table, group)) => self.cut_off_rows(table, range, group),
+                None => self.stray_table_row(range),
+            };
         }
         let teams = entry::teams_in(pieces);
         if let [Piece::Strong(title, _)] = trimmed_pieces(pieces) {
@@ -143,16 +156,22 @@ impl Reader {
                 next_block_only: false,
             });
         } else if let Some(title) = colon_label(trimmed) {
-            let draft = self.drafts.label(&title, range.clone());
-            self.label = Some(Label {
-                draft,
-                next_block_only: true,
-            });
+            // `Alphabetical by first name:` introduces the list, in the
+            // group above it.
+            if !is_caption(&title) {
+                let draft = self.drafts.label(&title, range.clone());
+                self.label = Some(Label {
+                    draft,
+                    next_block_only: true,
+                });
+            }
         } else if let Some(words) = bare_logins(pieces) {
             let group = self
                 .label
                 .map_or_else(|| self.drafts.current(), |l| l.draft);
             self.bare_lists.push((group, words));
+        } else {
+            self.prose(pieces, trimmed, range);
         }
         let group = self
             .label
@@ -160,20 +179,116 @@ impl Reader {
         self.drafts.claim(group, teams);
     }
 
-    fn stray_table_row(&mut self, range: &Range<usize>, after_empty_table: bool) {
-        let message = match after_empty_table {
-            true => {
-                "these table rows are cut off from their table by a blank line after its delimiter row"
-            }
-            false => {
-                "this looks like a table, but has no delimiter row (`|---|---|`) under its header"
-            }
+    /// A paragraph that starts with a person (`Fernando Perez (@fperez) is
+    /// the BDFL.`, `@ada leads it.`) names them; one that mentions someone
+    /// otherwise is a warning, never dropped silently.
+    fn prose(&mut self, pieces: &[Piece], text: &str, range: &Range<usize>) {
+        let Some(token) = token_in(pieces) else {
+            return;
         };
-        let help = match after_empty_table {
-            true => "remove the blank line, so that the rows follow the delimiter row",
-            false => "add a delimiter row under the header row",
+        let (mut mismatches, mut teams) = (Vec::new(), Vec::new());
+        let read = entry::read(pieces, &mut mismatches, &mut teams);
+        if let Read::Person(entry) = read
+            && entry.login.is_some()
+            && (entry.name.is_some() || text.starts_with('@'))
+        {
+            self.mismatches(mismatches);
+            let group = self
+                .label
+                .map_or_else(|| self.drafts.current(), |l| l.draft);
+            let entry = Entry {
+                affiliation: None,
+                role: None,
+                ..entry
+            };
+            return self.add(group, entry, range.clone(), None, Vec::new());
+        }
+        let why = format!("this paragraph names `{token}`, but not as a person of a list");
+        let help = "list people one a line (`- Name (@login)`) for them to be read";
+        self.warn(range.clone(), Code::UnreadEntry, &why, Some(help));
+    }
+
+    /// `[Organisation](site) (Name, Name)`: the people in parentheses
+    /// after an organisation's link, by name; whether there were any.
+    fn represented(&mut self, item: &Item, group: usize) -> bool {
+        let pieces = trimmed_pieces(&item.pieces);
+        let [
+            Piece::Link {
+                text: org,
+                url,
+                email: false,
+                ..
+            },
+            Piece::Text(rest, _),
+        ] = pieces
+        else {
+            return false;
         };
+        if !matches!(entry::target(url, false), entry::Target::Elsewhere) {
+            return false;
+        }
+        let Some(inner) = (rest.trim().strip_prefix('(')).and_then(|r| r.strip_suffix(')')) else {
+            return false;
+        };
+        let names: Vec<&str> = inner.split(',').map(str::trim).collect();
+        if !names.iter().all(|n| entry::is_name(n)) {
+            return false;
+        }
+        for name in names {
+            let entry = Entry {
+                name: Some(name.to_string()),
+                affiliation: Some(org.trim().to_string()),
+                ..Entry::default()
+            };
+            self.add(group, entry, item.range.clone(), None, Vec::new());
+        }
+        true
+    }
+
+    fn stray_table_row(&mut self, range: &Range<usize>) {
+        let message =
+            "this looks like a table, but has no delimiter row (`|---|---|`) under its header";
+        let help = "add a delimiter row under the header row";
         self.warn(range.clone(), Code::UnreadEntry, message, Some(help));
+    }
+
+    /// Rows a blank line cut off from their table's delimiter row: GitHub
+    /// shows them as loose text, but each is still one person. Read as if
+    /// the blank line were not there, with a warning that says why.
+    fn cut_off_rows(&mut self, table: Range<usize>, rows: &Range<usize>, group: usize) {
+        let head = self.file.text[table.clone()].trim_end();
+        let synthetic = format!("{head}\n{}", &self.file.text[rows.clone()]);
+        let split = head.len() + 1;
+        let shift = |at: usize| match at < split {
+            true => table.start + at,
+            false => rows.start + at - split,
+        };
+        for block in blocks::blocks(&synthetic, self.options) {
+            if let Block::Table {
+                head,
+                rows: read,
+                range: _,
+            } = block
+            {
+                let read: Vec<_> = (read.into_iter())
+                    .map(|(cells, at)| {
+                        let cells = cells
+                            .into_iter()
+                            .map(|c| blocks::shifted(c, &shift))
+                            .collect();
+                        (cells, shift(at.start)..shift(at.end))
+                    })
+                    .collect();
+                let head: Vec<_> = head
+                    .into_iter()
+                    .map(|c| blocks::shifted(c, &shift))
+                    .collect();
+                self.table(&head, &read, &table, group);
+            }
+        }
+        let message = "these table rows are cut off from their table by a blank line after its delimiter row; GitHub shows them as text";
+        let help = "remove the blank line, so that the rows follow the delimiter row (they are read as if it were not there)";
+        self.warn(rows.clone(), Code::UnreadEntry, message, Some(help));
     }
 
     fn list(&mut self, items: &[Item], group: usize) {
@@ -194,7 +309,17 @@ impl Reader {
                     self.nested_people(item, group);
                 }
                 Read::Unreadable(at, why) => self.unreadable(at, why),
-                Read::NotAPerson => self.sublists(item, group),
+                Read::NotAPerson => {
+                    let lists = item.children.iter().any(|b| matches!(b, Block::List(_)));
+                    if !lists
+                        && !self.represented(item, group)
+                        && let Some(token) = token_in(&item.pieces)
+                    {
+                        let why = format!("this item names `{token}`, but is not read as a person");
+                        self.unreadable(item.range.clone(), why);
+                    }
+                    self.sublists(item, group)
+                }
             }
         }
     }
@@ -254,8 +379,18 @@ impl Reader {
             )
         });
         if !person_columns {
+            // A table of something else (areas, meetings): a row that
+            // names someone is a warning.
             let _ = range;
-            return; // a table of something else (areas, meetings)
+            for (cells, row_range) in rows {
+                if let Some(token) = cells.iter().find_map(|c| token_in(c)) {
+                    let why = format!(
+                        "this row names `{token}`, but its table has no column of people (Name, GitHub, Maintainer...)"
+                    );
+                    self.unreadable(row_range.clone(), why);
+                }
+            }
+            return;
         }
         for (cells, row_range) in rows {
             let (mut mismatches, mut teams) = (Vec::new(), Vec::new());
@@ -266,6 +401,13 @@ impl Reader {
                 self.unreadable(at, why);
             }
             let status = row.status.as_deref().and_then(people::status_in);
+            if row.person.is_none()
+                && row.listed.is_empty()
+                && let Some(token) = cells.iter().find_map(|c| token_in(c))
+            {
+                let why = format!("this row names `{token}`, but no person is read from it");
+                self.unreadable(row_range.clone(), why);
+            }
             if let Some(person) = row.person {
                 let at = row_range.clone();
                 self.add(group, person, at, status, row.fields.clone());
@@ -375,6 +517,43 @@ impl Reader {
             }
         }
     }
+}
+
+/// What in `pieces` names a person, if anything: a GitHub profile link,
+/// an e-mail address, an `@login` (not `@org/team`), a `login@`. Code
+/// spans are not read.
+fn token_in(pieces: &[Piece]) -> Option<String> {
+    pieces.iter().find_map(|piece| match piece {
+        Piece::Link {
+            url, email, text, ..
+        } => match entry::target(url, *email) {
+            entry::Target::Profile(login) => Some(format!("@{login}")),
+            entry::Target::Email(address) => Some(address),
+            _ => token_in_text(text),
+        },
+        Piece::Text(text, _) | Piece::Strong(text, _) => token_in_text(text),
+        _ => None,
+    })
+}
+
+fn token_in_text(text: &str) -> Option<String> {
+    text.split(|c: char| c.is_whitespace() || "()[]<>,;\"'".contains(c))
+        .map(|w| w.trim_end_matches(['.', ':', '!', '?']))
+        .find(|word| {
+            let login = |w: &str| !w.is_empty() && entry::as_login(w).is_some();
+            match word.split_once('@') {
+                Some(("", rest)) => login(rest),
+                Some((user, "")) => login(user),
+                Some((user, domain)) => {
+                    !user.is_empty() && domain.contains('.') && !domain.contains('/')
+                }
+                None => {
+                    word.contains("github.com/")
+                        && matches!(entry::target(word, false), entry::Target::Profile(_))
+                }
+            }
+        })
+        .map(str::to_string)
 }
 
 /// `pieces` without blank text around them.

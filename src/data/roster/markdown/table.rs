@@ -78,7 +78,8 @@ fn by_header(header: &str) -> Column {
         || words == ["user"]
     {
         Column::Login
-    } else if has(&["email", "mail", "e"]) && has(&["mail", "email"]) {
+    } else if has(&["email", "mail", "e"]) && has(&["mail", "email"]) || has(&["邮箱", "邮件"])
+    {
         Column::Email
     } else if has(&[
         "company",
@@ -87,6 +88,9 @@ fn by_header(header: &str) -> Column {
         "organization",
         "organisation",
         "org",
+        "公司",
+        "单位",
+        "组织",
     ]) {
         Column::Affiliation
     } else if has(&[
@@ -96,9 +100,11 @@ fn by_header(header: &str) -> Column {
         "responsibility",
         "area",
         "areas",
+        "角色",
+        "职责",
     ]) {
         Column::Role
-    } else if has(&["status", "state"]) {
+    } else if has(&["status", "state", "状态"]) {
         Column::Status
     } else if has(&[
         "name",
@@ -108,6 +114,9 @@ fn by_header(header: &str) -> Column {
         "person",
         "owner",
         "who",
+        "姓名",
+        "名字",
+        "成员",
     ]) {
         Column::Name
     } else {
@@ -227,6 +236,8 @@ fn name_cell(
             person.login = person.login.take().or(found.login);
             person.name = found.name.or((!only_login).then(|| text.to_string()));
             person.nick = found.nick;
+            person.email = person.email.take().or(found.email);
+            person.status = person.status.or(found.status);
         }
         // A name column holds a name, whatever its shape.
         _ => person.name = Some(text.to_string()),

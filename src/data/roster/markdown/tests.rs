@@ -326,14 +326,17 @@ fn mutations_of_a_real_file_are_located_warnings() {
             (4, "C208 `bob_b!` in this GitHub link is not a GitHub login".to_string()),
             (5, "C208 a link without a URL".to_string()),
             (7, "C206 `dan` is listed twice in the group `Maintainers`".to_string()),
-            (12, "C208 these table rows are cut off from their table by a blank line after its delimiter row".to_string()),
+            (12, "C208 these table rows are cut off from their table by a blank line after its delimiter row; GitHub shows them as text".to_string()),
             (14, "C208 this looks like a table, but has no delimiter row (`|---|---|`) under its header".to_string()),
             (19, "C208 `not a login!` in a GitHub column is not a GitHub login".to_string()),
         ]
     );
-    // A row with a missing cell still names its person.
+    // A row with a missing cell still names its person; rows cut off
+    // from their table are read with the warning.
     let names: Vec<&str> = people.people.iter().map(|p| p.name.as_str()).collect();
-    assert_eq!(names, ["dan", "Gus", "Hal"]);
+    assert_eq!(names, ["dan", "Eve", "Gus", "Hal"]);
+    assert_eq!(people.people[1].github.as_deref(), Some("eve"));
+    assert_eq!(people.people[1].at.as_ref().map(|p| p.line()), Some(12));
 }
 
 #[test]
