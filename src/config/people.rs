@@ -183,6 +183,9 @@ pub struct PeopleSource {
     pub format: PeopleFormat,
     /// For `owners`: the start of its groups' ids (`PREFIX-approvers`).
     pub prefix: Option<String>,
+    /// For `markdown`: read only the part under this heading (and its
+    /// sub-headings), for people listed in a section of a larger page.
+    pub section: Option<String>,
 }
 
 impl PeopleSource {
@@ -192,6 +195,7 @@ impl PeopleSource {
             path: PathBuf::from(DEFAULT_FILE),
             format: PeopleFormat::Community,
             prefix: None,
+            section: None,
         }
     }
 }
@@ -202,7 +206,7 @@ pub const DEFAULT_FILE: &str = "maintainers.toml";
 /// Statuses that mean someone no longer serves, by default.
 pub const INACTIVE_STATUSES: [&str; 2] = ["emeritus", "alumni"];
 
-const SOURCE_KEYS: &[&str] = &["path", "format", "prefix"];
+const SOURCE_KEYS: &[&str] = &["path", "format", "prefix", "section"];
 
 impl Settings {
     /// `people = "path"`, or an array of paths and `{ path, format, prefix }`
@@ -228,6 +232,7 @@ impl Settings {
                             path,
                             format: PeopleFormat::Community,
                             prefix: None,
+                            section: None,
                         });
                     }
                     problem.get_or_insert(found);
@@ -240,12 +245,12 @@ impl Settings {
     }
 
     fn people_source(&self, value: &Value) -> Result<PeopleSource, Problem> {
-        let (path, format, prefix) = match value {
+        let (path, format, prefix, section) = match value {
             Value::Object(table) => {
                 if let Some(key) = table.keys().find(|k| !SOURCE_KEYS.contains(&k.as_str())) {
                     return Err(Problem::value(
                         format!(
-                            "has a source with the unknown key `{key}` (keys: path, format, prefix)"
+                            "has a source with the unknown key `{key}` (keys: path, format, prefix, section)"
                         ),
                         did_you_mean(key, SOURCE_KEYS.iter().copied()).map(str::to_string),
                     ));
@@ -257,9 +262,10 @@ impl Settings {
                     None => None,
                 };
                 let prefix = table.get("prefix").map(string).transpose()?;
-                (path, format, prefix)
+                let section = table.get("section").map(string).transpose()?;
+                (path, format, prefix, section)
             }
-            other => (path(other)?, None, None),
+            other => (path(other)?, None, None, None),
         };
         let full = self.in_root(&path);
         if !full.exists() {
@@ -287,10 +293,28 @@ impl Settings {
             return Err(problem); // a FIFO or device, say
         }
         check_source(&path, &full, format, prefix.as_deref())?;
+        if let Some(section) = &section
+            && (format != PeopleFormat::Markdown || section.trim().is_empty())
+        {
+            return Err(Problem::value(
+                match format {
+                    PeopleFormat::Markdown => {
+                        "has an empty `section`; name a heading of the file".to_string()
+                    }
+                    _ => format!(
+                        "has `section = \"{section}\"` for `{}`, which is read as `{}`: only Markdown files have sections",
+                        crate::paths::display(&path),
+                        format.name()
+                    ),
+                },
+                None,
+            ));
+        }
         Ok(PeopleSource {
             path,
             format,
             prefix,
+            section,
         })
     }
 

@@ -102,7 +102,9 @@ fn read_source(
     yaml: &YamlFiles,
 ) -> Result<SourceRoster, Vec<Diagnostic>> {
     match source.format {
-        PeopleFormat::Markdown => markdown::read(full, display, markdown),
+        PeopleFormat::Markdown => {
+            markdown::read(full, display, markdown, source.section.as_deref())
+        }
         PeopleFormat::Community => native::read(full, display),
         PeopleFormat::AllContributors => all_contributors::read(full, display),
         PeopleFormat::OwnersAliases => owners::read_aliases(full, display, yaml),

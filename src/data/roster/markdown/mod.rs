@@ -33,32 +33,101 @@ use super::maintainers_text::is_caption;
 use crate::diagnostic::{Code, Diagnostic, Place, SourceFile};
 use crate::mdbook::MarkdownOptions;
 
-/// Reads the Markdown people file at `path`.
+/// Reads the Markdown people file at `path`: the part under the heading
+/// `section` only, when one is named.
 pub(super) fn read(
     path: &Path,
     display: &str,
     options: MarkdownOptions,
+    section: Option<&str>,
 ) -> Result<SourceRoster, Vec<Diagnostic>> {
     let file = crate::data::tree::read_text_file(path, display)?;
-    Ok(parse(file, options))
+    match section {
+        None => Ok(parse(file, options)),
+        Some(section) => parse_section(file, options, section),
+    }
 }
 
 /// Reads the Markdown people file `file`.
 pub(super) fn parse(file: Arc<SourceFile>, options: MarkdownOptions) -> SourceRoster {
-    let mut reader = Reader {
-        drafts: Drafts::new(&file),
-        persons: Persons::default(),
-        warnings: Vec::new(),
-        label: None,
-        bare_lists: Vec::new(),
-        empty_table: None,
-        options,
-        file: Arc::clone(&file),
-    };
+    let mut reader = Reader::new(&file, options);
     for block in blocks::blocks(&file.text, options) {
         reader.block(&block);
     }
     reader.finish()
+}
+
+/// Reads the part of `file` under the heading `section` (compared without
+/// case and trailing colons) and its sub-headings: `Maintainers` in a
+/// README. The first such heading is read; another is a warning. No such
+/// heading is an error that names the headings there are.
+pub(super) fn parse_section(
+    file: Arc<SourceFile>,
+    options: MarkdownOptions,
+    section: &str,
+) -> Result<SourceRoster, Vec<Diagnostic>> {
+    let blocks = blocks::blocks(&file.text, options);
+    let key = |title: &str| {
+        let title = title.trim().trim_end_matches([':', '#']).trim();
+        title
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase()
+    };
+    let wanted = key(section);
+    let headings: Vec<(usize, u8, String, Range<usize>)> = (blocks.iter().enumerate())
+        .filter_map(|(i, block)| match block {
+            Block::Heading {
+                level,
+                pieces,
+                range,
+            } => Some((i, *level, plain(pieces).trim().to_string(), range.clone())),
+            _ => None,
+        })
+        .collect();
+    let mut found = headings
+        .iter()
+        .filter(|(_, _, title, _)| key(title) == wanted);
+    let Some((start, level, _, _)) = found.next() else {
+        let titles: Vec<&str> = headings.iter().map(|(_, _, t, _)| t.as_str()).collect();
+        let error = Diagnostic::error(
+            Code::InvalidSetting,
+            format!(
+                "`{}` has no heading `{section}` (its `section` setting)",
+                file.name
+            ),
+        )
+        .in_file(&file, 0..0)
+        .with_label("no such heading in this file")
+        .with_suggestion(crate::diagnostic::did_you_mean(
+            section,
+            titles.iter().copied(),
+        ))
+        .with_note(match titles.is_empty() {
+            true => "the file has no headings".to_string(),
+            false => format!("its headings: {}", titles.join(", ")),
+        });
+        return Err(vec![error]);
+    };
+    let end = (blocks.iter().enumerate().skip(start + 1))
+        .find(|(_, b)| matches!(b, Block::Heading { level: l, .. } if l <= level))
+        .map_or(blocks.len(), |(i, _)| i);
+    let mut reader = Reader::new(&file, options);
+    for block in &blocks[*start..end] {
+        reader.block(block);
+    }
+    if let Some((_, _, title, range)) = found.next() {
+        let warning = Diagnostic::warning(
+            Code::UnreadEntry,
+            format!("the heading `{title}` appears again here; only the first one is read as the section"),
+        )
+        .in_file(&file, range.clone())
+        .with_label("not read")
+        .with_help("rename one of the headings, or name the other in `section`");
+        reader.warnings.push(warning);
+    }
+    Ok(reader.finish())
 }
 
 /// A word of a paragraph, and where it is.
@@ -87,6 +156,19 @@ struct Reader {
 }
 
 impl Reader {
+    fn new(file: &Arc<SourceFile>, options: MarkdownOptions) -> Self {
+        Reader {
+            drafts: Drafts::new(file),
+            persons: Persons::default(),
+            warnings: Vec::new(),
+            label: None,
+            bare_lists: Vec::new(),
+            empty_table: None,
+            options,
+            file: Arc::clone(file),
+        }
+    }
+
     fn block(&mut self, block: &Block) {
         let empty_table_before = self.empty_table.take();
         match block {
