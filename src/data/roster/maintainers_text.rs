@@ -24,7 +24,9 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::SourceRoster;
-use super::markdown::{Drafts, Entry, Membership, Persons, as_login, is_name, status_marker};
+use super::markdown::{
+    Drafts, Entry, Membership, Persons, as_login, is_name, status_marker, token_in_text,
+};
 use crate::data::people::check_login;
 use crate::diagnostic::{Code, Diagnostic, Place, SourceFile};
 
@@ -109,32 +111,27 @@ impl Reader {
         match person(trimmed, lead) {
             Line::Person(entry) => self.start_block(indent, entry, range, group),
             Line::Unreadable(at, why) => self.warn(at, &why),
-            Line::Other if self.label.is_some() => {
-                if let Some(entry) = name_only(trimmed) {
-                    self.start_block(indent, entry, range, group);
-                } else if has_person_token(trimmed) {
-                    self.warn(
-                        range,
-                        "this line names someone, but is not read as a person",
-                    );
-                }
-            }
-            Line::Other if has_person_token(trimmed) => {
-                self.warn(
-                    range,
-                    "this line names someone, but is not read as a person",
-                );
-            }
             Line::Other => {
-                // A name on its own line, followed by indented fields.
-                if let Some(entry) = name_only(trimmed) {
-                    self.block = Some(Block {
-                        indent,
-                        entry,
-                        fields: Vec::new(),
-                        range,
-                        group: usize::MAX,
-                    });
+                let named = name_only(trimmed);
+                match (named, token_in_text(trimmed)) {
+                    (Some(entry), None) if self.label.is_some() => {
+                        self.start_block(indent, entry, range, group);
+                    }
+                    // A name on its own line, followed by indented fields.
+                    (Some(entry), None) => {
+                        self.block = Some(Block {
+                            indent,
+                            entry,
+                            fields: Vec::new(),
+                            range,
+                            group: usize::MAX,
+                        });
+                    }
+                    (_, Some(token)) => {
+                        let why = format!("this line names `{token}`, but is not read as a person");
+                        self.warn(range, &why);
+                    }
+                    (None, None) => {}
                 }
             }
         }
@@ -266,21 +263,6 @@ enum Line {
     Person(Entry),
     Unreadable(Range<usize>, String),
     Other,
-}
-
-/// Whether `text` holds something that names a person: an e-mail address,
-/// an `@login`, a `login@` or a GitHub profile link.
-pub(super) fn has_person_token(text: &str) -> bool {
-    if text.contains("github.com/") {
-        return true;
-    }
-    let bytes = text.as_bytes();
-    text.match_indices('@').any(|(at, _)| {
-        let before = at.checked_sub(1).map(|i| bytes[i]);
-        let word = login_word(&text[at + 1..]);
-        let team = text[at + 1 + word.len()..].starts_with('/');
-        before.is_some_and(|b| b.is_ascii_alphanumeric()) || (!word.is_empty() && !team)
-    })
 }
 
 /// One line as a person: `Name[, Company] <email>... (logins) [scope]`.

@@ -80,6 +80,11 @@ pub(super) fn read_sources(
         match read_source(source, &full, &display, markdown, yaml) {
             Ok(mut roster) => {
                 warnings.append(&mut roster.warnings);
+                if roster.people.is_empty()
+                    && let Some(warning) = lists_no_one(&roster, source, &display)
+                {
+                    warnings.push(warning);
+                }
                 read.push((source.format, roster));
             }
             Err(found) => match sniff::wrong_format(&found, source.format, &display) {
@@ -92,6 +97,51 @@ pub(super) fn read_sources(
         return (Err(errors), warnings);
     }
     (Merger::default().merge(read), warnings)
+}
+
+/// The warning for a Markdown or MAINTAINERS source that gave no one:
+/// what it saw, and the format its text looks like when that is another.
+fn lists_no_one(roster: &SourceRoster, source: &PeopleSource, path: &str) -> Option<Diagnostic> {
+    let read_as_lines = matches!(
+        source.format,
+        PeopleFormat::Markdown | PeopleFormat::MaintainersText | PeopleFormat::MaintainersCsv
+    );
+    let file = roster.files.first().filter(|_| read_as_lines)?;
+    let lines = file.text.lines().filter(|l| !l.trim().is_empty()).count();
+    let mut warning = Diagnostic::warning(
+        Code::UnreadEntry,
+        format!(
+            "`{path}` lists no one: {} read as `{}`, 0 people{}",
+            crate::diagnostic::plural(lines, "line"),
+            source.format.name(),
+            match &source.section {
+                Some(section) => format!(" under `{section}`"),
+                None => String::new(),
+            }
+        ),
+    )
+    .in_file(file, 0..0)
+    .with_label("no person read from this file");
+    match PeopleFormat::of_text(&file.text).filter(|f| *f != source.format) {
+        Some(looks) => {
+            warning = warning.with_help(format!(
+                "its text looks like `{}`: people = [{{ path = \"{path}\", format = \"{}\" }}]",
+                looks.name(),
+                looks.name()
+            ));
+        }
+        None => {
+            let first = file.text.lines().map(str::trim).find(|l| !l.is_empty());
+            if let Some(first) = first {
+                let shown: String = first.chars().take(60).collect();
+                warning = warning.with_note(format!("its first line is `{shown}`"));
+            }
+            warning = warning.with_help(
+                "people are read from `Name (@login)` or `Name <email>` entries in lists, tables or lines; see the people-file chapter",
+            );
+        }
+    }
+    Some(warning)
 }
 
 fn read_source(

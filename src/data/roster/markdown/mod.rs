@@ -618,7 +618,8 @@ fn token_in(pieces: &[Piece]) -> Option<String> {
     })
 }
 
-fn token_in_text(text: &str) -> Option<String> {
+/// What in a line of text names a person (see [`token_in`]).
+pub(super) fn token_in_text(text: &str) -> Option<String> {
     text.split(|c: char| c.is_whitespace() || "()[]<>,;\"'".contains(c))
         .map(|w| w.trim_end_matches(['.', ':', '!', '?']))
         .find(|word| {
