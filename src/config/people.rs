@@ -101,8 +101,8 @@ fn looks_like(text: &str) -> Option<PeopleFormat> {
     structured(text, first)
         .or_else(|| csv_rows(&lines))
         .or_else(|| native_tables(&lines))
-        .or_else(|| markdown(&lines))
         .or_else(|| maintainers_text(&lines))
+        .or_else(|| markdown(&lines))
 }
 
 /// JSON, or YAML with the keys of OWNERS files, by the first line that is
@@ -148,31 +148,41 @@ fn native_tables(lines: &[&str]) -> Option<PeopleFormat> {
     .then_some(PeopleFormat::Community)
 }
 
-/// Headings, with tables and lists making up a good part of the lines.
+/// Headings, tables and lists making up a good part of the lines, with a
+/// heading, a table's delimiter row or Markdown links: Markdown even
+/// without a heading (a list of `[Name](url)`, a table).
 fn markdown(lines: &[&str]) -> Option<PeopleFormat> {
-    let heading = |l: &&&str| l.starts_with("# ") || l.starts_with("## ");
-    let marked = |l: &&&str| heading(l) || l.starts_with('|') || l.starts_with("- ");
+    let heading = |l: &&&str| l.starts_with("# ") || l.starts_with("## ") || l.starts_with("### ");
+    let list = |l: &&&str| l.starts_with("- ") || l.starts_with("* ");
+    let marked = |l: &&&str| heading(l) || l.starts_with('|') || list(l);
     let headings = lines.iter().filter(heading).count();
+    let delimiter = lines
+        .iter()
+        .any(|l| l.contains("---") && l.chars().all(|c| matches!(c, '|' | '-' | ':' | ' ')));
+    let links = lines.iter().filter(|l| l.contains("](")).count();
     let marks = lines.iter().filter(marked).count();
-    (marks * 3 >= lines.len() && headings > 0).then_some(PeopleFormat::Markdown)
+    let sure = headings > 0 || delimiter || links * 2 >= lines.len();
+    (marks * 3 >= lines.len() && sure).then_some(PeopleFormat::Markdown)
 }
 
-/// Mostly `Name <email> (@login)` lines: a plain-text MAINTAINERS file.
+/// Mostly `Name <email> (@login)` lines, not in a list or table: a
+/// plain-text MAINTAINERS file (its `#` lines are comments).
 fn maintainers_text(lines: &[&str]) -> Option<PeopleFormat> {
-    let content: Vec<&str> = lines
-        .iter()
-        .copied()
+    let content: Vec<&str> = (lines.iter().copied())
         .filter(|l| !l.starts_with('#'))
         .collect();
     let person = |l: &&&str| {
-        let email = l
-            .find('<')
-            .zip(l.find('>'))
-            .is_some_and(|(a, b)| a < b && l[a..b].contains('@'));
-        email || l.contains("(@") || l.contains("@)") || l.to_lowercase().contains("github: @")
+        let email =
+            (l.find('<').zip(l.find('>'))).is_some_and(|(a, b)| a < b && l[a..b].contains('@'));
+        let marked = l.starts_with(['-', '*', '|', '[']);
+        !marked
+            && (email
+                || l.contains("(@")
+                || l.contains("@)")
+                || l.to_lowercase().contains("github: @"))
     };
     let people = content.iter().filter(person).count();
-    (people >= 1 && people * 3 >= content.len()).then_some(PeopleFormat::MaintainersText)
+    (people >= 1 && people * 2 >= content.len()).then_some(PeopleFormat::MaintainersText)
 }
 /// One source of the roster.
 #[derive(Debug, Clone, PartialEq, Eq)]

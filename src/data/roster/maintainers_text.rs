@@ -320,6 +320,7 @@ fn person(line: &str, start: usize) -> Line {
     }
     let name = line[..name_end]
         .trim()
+        .trim_start_matches(['-', '*', ' '])
         .trim_end_matches([',', '-', ':'])
         .trim();
     // `Name, Company <email>`: the company after the comma.

@@ -99,5 +99,12 @@ mod tests {
             Some(PeopleFormat::Community)
         );
         assert_eq!(looks_like("just some words\nand more\n"), None);
+        // Markdown without a heading: a list of links, a table.
+        let list = "- [Ada](https://github.com/ada)\n- [Bob](https://github.com/bob)\n";
+        assert_eq!(looks_like(list), Some(PeopleFormat::Markdown));
+        let table = "| Name | GitHub |\n|---|---|\n| Ada | @ada |\n";
+        assert_eq!(looks_like(table), Some(PeopleFormat::Markdown));
+        let text = "# Maintainers\nAda <ada@example.com> (@ada)\nBob <bob@example.com> (bob@)\n";
+        assert_eq!(looks_like(text), Some(PeopleFormat::MaintainersText));
     }
 }
