@@ -148,6 +148,7 @@ impl Walk {
             Event::Code(text) => self.text(&text, range, true),
             Event::SoftBreak | Event::HardBreak => self.text(" ", range, false),
             Event::InlineHtml(html) if is_break(&html) => self.push(Piece::Break),
+            Event::Html(html) | Event::InlineHtml(html) => self.summary(&html, range),
             _ => {}
         }
     }
@@ -220,6 +221,48 @@ impl Walk {
             | TagEnd::HtmlBlock
             | TagEnd::FootnoteDefinition => self.close(range),
             _ => {}
+        }
+    }
+
+    /// `<details><summary>Emeritus maintainers</summary>`: the summary
+    /// labels what follows, as a bold paragraph would.
+    fn summary(&mut self, html: &str, range: Range<usize>) {
+        let lower = html.to_ascii_lowercase();
+        let Some(open) = lower.find("<summary") else {
+            return;
+        };
+        let Some(start) = lower[open..].find('>').map(|i| open + i + 1) else {
+            return;
+        };
+        let end = lower[start..]
+            .find("</summary")
+            .map_or(html.len(), |i| start + i);
+        let mut title = String::new();
+        let mut in_tag = false;
+        for c in html[start..end].chars() {
+            match c {
+                '<' => in_tag = true,
+                '>' => in_tag = false,
+                c if !in_tag => title.push(c),
+                _ => {}
+            }
+        }
+        let title = title.split_whitespace().collect::<Vec<_>>().join(" ");
+        if title.is_empty() {
+            return;
+        }
+        let block = Block::Paragraph {
+            pieces: vec![Piece::Strong(title, range.clone())],
+            range,
+        };
+        let holder = match self.open.last() {
+            Some(Open::Skipped) => self.open.len().checked_sub(2).map(|i| &mut self.open[i]),
+            _ => return, // inline: in a paragraph, not a label of its own
+        };
+        match holder {
+            None => self.done.push(block),
+            Some(Open::Item(item)) => item.children.push(block),
+            Some(_) => {}
         }
     }
 

@@ -277,6 +277,8 @@ struct Reader {
     /// A link's text that is a name (`[Owais Lone](https://github.com/owais)`).
     link_name: Option<String>,
     saw_link_elsewhere: bool,
+    /// Whether the login was read from `(@login)`.
+    login_in_parentheses: bool,
     /// A code span: `` `cmd` `` names a part of the code, not a person.
     saw_code: bool,
     problem: Option<(Range<usize>, String)>,
@@ -412,6 +414,7 @@ impl Reader {
                 if check_login(word).is_ok() {
                     self.lead_done = true;
                     if self.entry.login.is_none() {
+                        self.login_in_parentheses = self.tail.trim_end().ends_with('(');
                         self.entry.login = Some((word.to_string(), at..at + 1 + word.len()));
                     }
                     return (1 + word.len(), true);
@@ -498,7 +501,7 @@ impl Reader {
         // `katelyn martin (@cratelyn)`: before a login, words are a name
         // whatever their case.
         let before_login =
-            (self.entry.login.is_some() && is_loose_name(&lead)).then(|| lead.clone());
+            (self.login_in_parentheses && is_loose_name(&lead)).then(|| lead.clone());
         let name = self
             .strong
             .clone()

@@ -384,3 +384,150 @@ fn a_ten_thousand_row_table_reads_every_row() {
     assert_eq!(people.people.len(), 10_000);
     assert!(warnings.is_empty());
 }
+
+/// Issue 34: the shapes real files have that the reader once dropped.
+#[test]
+fn people_with_only_an_email_and_status_markers() {
+    let text = "\
+# Maintainers
+
+- Ada Lovelace <ada@example.com>
+- Bob Babbage (bob@example.com)
+- (emeritus) Carol Hopper ([carol](https://github.com/carol))
+- Dan Ritchie ([dmr](https://github.com/dmr)) (retired)
+- ~~Eve Moore~~ (@eve)
+- Fay Wong (sunsetting)
+";
+    let (people, warnings) = read(text);
+    assert_eq!(
+        memberships(&people),
+        [
+            "maintainers: -/Ada Lovelace",
+            "maintainers: -/Bob Babbage",
+            "maintainers: carol/Carol Hopper [emeritus]",
+            "maintainers: dmr/Dan Ritchie [emeritus]",
+            "maintainers: eve/Eve Moore [emeritus]",
+            "maintainers: -/Fay Wong [sunsetting]",
+        ]
+    );
+    assert_eq!(people.people[0].email.as_deref(), Some("ada@example.com"));
+    assert_eq!(people.people[1].email.as_deref(), Some("bob@example.com"));
+    assert!(warnings.is_empty(), "{warnings:?}");
+}
+
+#[test]
+fn names_in_any_case_or_script_and_profiles_elsewhere() {
+    let text = "\
+# Team
+
+| 姓名 | github | 公司 |
+|---|---|---|
+| 铁城 | [cityiron](https://github.com/cityiron) | Alibaba |
+
+- katelyn martin (@cratelyn)
+- Nate Abele: Lithium, Li3
+
+## Designer
+- [steward379](https://dribbble.com/steward379)
+- REPL (run `goby -i`)
+";
+    let (people, warnings) = read(text);
+    assert_eq!(
+        memberships(&people),
+        [
+            "team: cityiron/铁城",
+            "team: cratelyn/katelyn martin",
+            "team: -/Nate Abele",
+            "designer: -/steward379",
+        ]
+    );
+    assert_eq!(people.people[0].affiliation.as_deref(), Some("Alibaba"));
+    assert_eq!(
+        people.people[2].affiliation.as_deref(),
+        Some("Lithium, Li3")
+    );
+    assert!(warnings.is_empty(), "{warnings:?}");
+}
+
+#[test]
+fn prose_captions_organisations_and_details() {
+    let text = "\
+# People
+
+## Lead
+
+Ada Lovelace (@ada) is the lead of the project.
+
+## Council
+
+Alphabetical by first name:
+
+- Bob Babbage, @bob (2015)
+
+## Partners
+
+- [Engines Ltd](https://engines.example) (Ada Lovelace, Bob Babbage)
+- [Nobody Inc](https://nobody.example)
+
+<details><summary>Emeritus maintainers</summary>
+
+- Carol Hopper (@carol)
+
+</details>
+
+Write to @dan or security@example.com with questions.
+";
+    let (people, warnings) = read(text);
+    assert_eq!(
+        memberships(&people),
+        [
+            "lead: ada/Ada Lovelace",
+            "council: bob/Bob Babbage",
+            "partners: ada/Ada Lovelace",
+            "partners: bob/Bob Babbage",
+            "emeritus-maintainers: carol/Carol Hopper [emeritus]",
+        ]
+    );
+    // The paragraph that names someone, not as a person, is a warning.
+    let found: Vec<(usize, String)> = warnings
+        .iter()
+        .map(|w| (line_of(w), messages(std::slice::from_ref(w)).join("")))
+        .collect();
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, 24);
+}
+
+#[test]
+fn a_section_is_read_alone() {
+    let text = "\
+# Project
+
+- [Docs](https://github.com/docs)
+
+## Maintainers
+
+- Ada Lovelace (@ada)
+
+### Emeritus
+
+- Bob Babbage (@bob)
+
+## Maintainers
+
+- Carol (@carol)
+";
+    let file = Arc::new(SourceFile::new("README.md".into(), text.into()));
+    let options = MarkdownOptions::defaults(crate::mdbook::Generation::V05);
+    let source = parse_section(Arc::clone(&file), options, "maintainers:").expect("found");
+    let logins: Vec<_> = source
+        .people
+        .iter()
+        .filter_map(|p| p.github.clone())
+        .collect();
+    assert_eq!(logins, ["ada", "bob"]);
+    assert_eq!(source.warnings.len(), 1, "the second heading");
+    let missing = parse_section(file, options, "Owners")
+        .err()
+        .expect("an error");
+    assert!(missing[0].message.contains("no heading `Owners`"));
+}
