@@ -38,6 +38,7 @@ pub mod testing {
     pub use crate::data::codeowners::CodeOwners;
     pub use crate::data::ownership::tree::{OwnersTree, Source as OwnersSource};
     pub use crate::data::people::People;
+    pub use crate::data::roster::parse_maintainers_text as parse_people_text;
     pub use crate::data::roster::parse_markdown as parse_people_markdown;
     pub use crate::data::roster::parse_native as parse_people;
     pub use crate::data::tree as datatree;

@@ -400,3 +400,134 @@ fn real_people_files_are_read_right_and_never_silently() {
         "listings dropped without a warning\n{table}"
     );
 }
+
+mod never_silent {
+    //! Never silent, by construction: in a generated people file, every
+    //! line that holds an `@login`, a GitHub profile link or an e-mail
+    //! address gives a person (a membership at that line) or a warning at
+    //! that line; and reading never panics.
+
+    use mdbook_community::testing::{
+        Diagnostic, Location, People, parse_people_markdown, parse_people_text,
+    };
+    use proptest::prelude::*;
+
+    fn line_at(text: &str, offset: usize) -> usize {
+        text[..offset.min(text.len())].matches('\n').count() + 1
+    }
+
+    fn lines_read(
+        text: &str,
+        people: &Result<People, Vec<Diagnostic>>,
+        warnings: &[Diagnostic],
+    ) -> Vec<usize> {
+        let mut lines = Vec::new();
+        if let Ok(people) = people {
+            for member in people.groups.iter().flat_map(|g| &g.members) {
+                if let Some(at) = &member.at {
+                    lines.push(at.line());
+                }
+            }
+        }
+        let errors = people.as_ref().err().map_or(&[][..], Vec::as_slice);
+        for diagnostic in warnings.iter().chain(errors) {
+            if let Some(Location::File { range, .. }) = &diagnostic.location {
+                lines.push(line_at(text, range.start));
+            }
+        }
+        lines
+    }
+
+    /// Lines that name someone, as the rule says.
+    fn naming_lines(text: &str) -> Vec<usize> {
+        (text.lines().enumerate())
+            .filter(|(_, l)| l.contains("github.com/") || l.contains('@'))
+            .map(|(i, _)| i + 1)
+            .collect()
+    }
+
+    fn name() -> impl Strategy<Value = String> {
+        prop::sample::select(vec![
+            "Ada Lovelace",
+            "bob",
+            "Carol de Vries",
+            "铁城",
+            "Dan O'Neil",
+            "Eve",
+        ])
+        .prop_map(str::to_string)
+    }
+
+    fn login() -> impl Strategy<Value = String> {
+        prop::sample::select(vec!["ada", "bob-b", "c4rol", "not a login", "-x", "dan_"])
+            .prop_map(str::to_string)
+    }
+
+    fn markdown_block() -> impl Strategy<Value = String> {
+        (name(), login(), 0..14usize).prop_map(|(name, login, shape)| match shape {
+            0 => format!("- {name} (@{login})"),
+            1 => format!("- {name} <{}@example.com>", login.replace(' ', "")),
+            2 => format!("- (emeritus) {name} ([{login}](https://github.com/{login}))"),
+            3 => format!("- @{login}"),
+            4 => format!("Ask {name} or @{login} about it."),
+            5 => format!(
+                "| Name | GitHub |\n|---|---|\n| {name} | [{login}](https://github.com/{login}) |"
+            ),
+            6 => format!("| Name | GitHub |\n|---|---|\n\n| {name} | @{login} |"),
+            7 => format!("## {name}"),
+            8 => "- just some words".to_string(),
+            9 => format!("Write to {}@example.com.", login.replace(' ', "")),
+            10 => format!("- [{name}] (https://github.com/{login})"),
+            11 => format!("- ~~{name}~~ ([@{login}](https://github.com/{login}))"),
+            12 => format!("| Area | Notes |\n|---|---|\n| docs | ask @{login} |"),
+            _ => format!("{name}:"),
+        })
+    }
+
+    fn text_line() -> impl Strategy<Value = String> {
+        (name(), login(), 0..9usize).prop_map(|(name, login, shape)| match shape {
+            0 => format!("{name} <{}@example.com> (@{login})", login.replace(' ', "")),
+            1 => format!("{name}, Co <x@example.com> (github: @{login}, slack: x)"),
+            2 => format!("{name} <y@example.com> ({login}@)"),
+            3 => format!("# {name}"),
+            4 => "Emeritus Maintainers:".to_string(),
+            5 => format!("  {name}"),
+            6 => format!("Questions to @{login} or z@example.com please"),
+            7 => format!("{name}\n    Email: e@example.com\n    GitHub username: @{login}"),
+            _ => String::new(),
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn every_markdown_line_naming_someone_is_read_or_reported(
+            blocks in prop::collection::vec(markdown_block(), 1..12)
+        ) {
+            let text = format!("# Maintainers\n\n{}\n", blocks.join("\n\n"));
+            let (people, warnings) = parse_people_markdown(&text, "MAINTAINERS.md");
+            let read = lines_read(&text, &people, &warnings);
+            for line in naming_lines(&text) {
+                prop_assert!(read.contains(&line), "line {line} of\n{text}\nread: {read:?}");
+            }
+        }
+
+        #[test]
+        fn every_text_line_naming_someone_is_read_or_reported(
+            lines in prop::collection::vec(text_line(), 1..12)
+        ) {
+            let text = format!("{}\n", lines.join("\n"));
+            let (people, warnings) = parse_people_text(&text, "MAINTAINERS");
+            let read = lines_read(&text, &people, &warnings);
+            for line in naming_lines(&text) {
+                let content = text.lines().nth(line - 1).unwrap_or("");
+                // An indented `Key: value` line belongs to the person above.
+                if content.starts_with("    ") {
+                    continue;
+                }
+                prop_assert!(read.contains(&line), "line {line} of\n{text}\nread: {read:?}");
+            }
+        }
+    }
+}

@@ -19,6 +19,7 @@
 //! `@login` or a GitHub profile link and is not read as a person is a
 //! warning at that line.
 
+use std::collections::HashMap;
 use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
@@ -44,6 +45,7 @@ pub(super) fn parse(file: Arc<SourceFile>) -> SourceRoster {
         warnings: Vec::new(),
         label: None,
         block: None,
+        listed: HashMap::new(),
         file: Arc::clone(&file),
     };
     let mut offset = 0;
@@ -73,6 +75,8 @@ struct Reader {
     /// The group a label line or header comment made, if any.
     label: Option<usize>,
     block: Option<Block>,
+    /// Who is in which group, and the line of their first listing.
+    listed: HashMap<(usize, usize), usize>,
 }
 
 impl Reader {
@@ -106,6 +110,15 @@ impl Reader {
                 self.label = Some(self.drafts.label(&title, range));
             }
             return;
+        }
+        if let Some((key, _)) = trimmed.split_once(':')
+            && key.split_whitespace().count() <= 3
+            && ["github", "mail"]
+                .iter()
+                .any(|k| key.to_lowercase().contains(k))
+        {
+            let why = format!("this `{}:` line has no person's name above it", key.trim());
+            return self.warn(range, &why);
         }
         let group = self.label.unwrap_or_else(|| self.drafts.current());
         match person(trimmed, lead) {
@@ -182,6 +195,7 @@ impl Reader {
             group => group,
         };
         let place = Place::new(&self.file, block.range.clone());
+        let line = place.line();
         let status = block.entry.status;
         let role = block.entry.role.clone();
         let person = self.persons.add(block.entry, &place);
@@ -192,7 +206,14 @@ impl Reader {
             fields: block.fields,
             place,
         };
-        if let Some(first) = self.drafts.add(group, membership) {
+        let first = match self.listed.get(&(group, person)) {
+            Some(&first) => Some(first),
+            None => {
+                self.listed.insert((group, person), line);
+                self.drafts.add(group, membership)
+            }
+        };
+        if let Some(first) = first {
             let who = self.persons.shown(person);
             let title = self.drafts.title(group).to_string();
             let warning = Diagnostic::warning(

@@ -239,3 +239,13 @@ pub fn parse_markdown(text: &str, name: &str) -> Read {
     let merged = Merger::default().merge(vec![(PeopleFormat::Markdown, source)]);
     (merged, warnings)
 }
+
+/// A plain-text MAINTAINERS file from text, as the roster it is, and its
+/// warnings (for tests and fuzzing).
+pub fn parse_maintainers_text(text: &str, name: &str) -> Read {
+    let file = Arc::new(SourceFile::new(name.to_string(), text.to_string()));
+    let mut source = maintainers_text::parse(file);
+    let warnings = std::mem::take(&mut source.warnings);
+    let merged = Merger::default().merge(vec![(PeopleFormat::MaintainersText, source)]);
+    (merged, warnings)
+}

@@ -625,7 +625,8 @@ pub(super) fn token_in_text(text: &str) -> Option<String> {
         .find(|word| {
             let login = |w: &str| !w.is_empty() && entry::as_login(w).is_some();
             match word.split_once('@') {
-                Some(("", rest)) => login(rest),
+                // `@-x`: a login GitHub would not accept is still someone.
+                Some(("", rest)) => !rest.is_empty() && !rest.contains(['/', '@']),
                 Some((user, "")) => login(user),
                 Some((user, domain)) => {
                     !user.is_empty() && domain.contains('.') && !domain.contains('/')
