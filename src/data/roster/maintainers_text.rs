@@ -26,7 +26,7 @@ use std::sync::Arc;
 
 use super::SourceRoster;
 use super::markdown::{
-    Drafts, Entry, Membership, Persons, as_login, is_name, status_marker, token_in_text,
+    Drafts, Entry, Membership, Persons, as_login, is_caption, is_name, status_marker, token_in_text,
 };
 use crate::data::people::check_login;
 use crate::diagnostic::{Code, Diagnostic, Place, SourceFile};
@@ -264,18 +264,6 @@ pub(super) fn colon_label(line: &str) -> Option<String> {
     let words = title.split_whitespace().count();
     let plain = !title.contains([':', '@', '<', '(', '.', ',']);
     ((1..=5).contains(&words) && plain).then(|| title.to_string())
-}
-
-/// Whether a colon line says how the list is ordered or introduces it
-/// (`In alphabetical order:`, `Listed below:`) rather than naming a group.
-pub(super) fn is_caption(title: &str) -> bool {
-    let lower = title.to_lowercase();
-    lower.split(|c: char| !c.is_alphanumeric()).any(|w| {
-        matches!(
-            w,
-            "alphabetical" | "alphabetically" | "order" | "sorted" | "following" | "below"
-        )
-    })
 }
 
 /// What a line is.

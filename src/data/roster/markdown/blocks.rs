@@ -227,16 +227,19 @@ impl Walk {
     /// `<details><summary>Emeritus maintainers</summary>`: the summary
     /// labels what follows, as a bold paragraph would.
     fn summary(&mut self, html: &str, range: Range<usize>) {
+        // Read, not written: the tag's name is looked for after its `<`.
         let lower = html.to_ascii_lowercase();
-        let Some(open) = lower.find("<summary") else {
+        let mut tags = lower.match_indices("summary");
+        let Some((open, _)) = tags.next().filter(|(at, _)| lower[..*at].ends_with('<')) else {
             return;
         };
         let Some(start) = lower[open..].find('>').map(|i| open + i + 1) else {
             return;
         };
-        let end = lower[start..]
-            .find("</summary")
-            .map_or(html.len(), |i| start + i);
+        let end = tags
+            .find(|(at, _)| lower[..*at].ends_with('/') && lower[..*at - 1].ends_with('<'))
+            .map_or(html.len(), |(at, _)| at - 2)
+            .max(start);
         let mut title = String::new();
         let mut in_tag = false;
         for c in html[start..end].chars() {

@@ -9,6 +9,7 @@
 use std::ops::Range;
 
 use super::blocks::{Piece, plain};
+use super::status::status_marker;
 use crate::data::people::check_login;
 
 /// A person read from an entry.
@@ -182,17 +183,6 @@ pub fn is_name(text: &str) -> bool {
                 .is_some_and(|c| c.is_uppercase() || (c.is_alphabetic() && !c.is_lowercase()));
             letters && (capital || PARTICLES.contains(&word))
         })
-}
-
-/// The status a marker on an entry gives: `(emeritus)`, `(retired 2020)`,
-/// `(sunsetting)`, `(alumni)`, `(inactive)`: at most four words, one of
-/// them a status word (the same words a group's heading is read by).
-pub fn status_marker(text: &str) -> Option<&'static str> {
-    let words = text.split_whitespace().count();
-    match words {
-        1..=4 => super::people::status_in(text),
-        _ => None,
-    }
 }
 
 /// Whether `text` reads as a name written without capitals (`katelyn

@@ -15,6 +15,7 @@
 mod blocks;
 mod entry;
 mod people;
+mod status;
 mod table;
 
 use std::ops::Range;
@@ -24,12 +25,12 @@ use std::sync::Arc;
 use blocks::{Block, Item, Piece, plain};
 use entry::{Mismatch, Read};
 
-pub(super) use entry::{Entry, as_login, is_name, status_marker};
+pub(super) use entry::{Entry, as_login, is_name};
 pub(super) use people::{Drafts, Membership, Persons};
+pub(super) use status::{is_caption, status_marker};
 pub(super) use table::field_key;
 
 use super::SourceRoster;
-use super::maintainers_text::is_caption;
 use crate::diagnostic::{Code, Diagnostic, Place, SourceFile};
 use crate::mdbook::MarkdownOptions;
 
@@ -482,7 +483,7 @@ impl Reader {
             for (at, why) in row.unreadable {
                 self.unreadable(at, why);
             }
-            let status = row.status.as_deref().and_then(people::status_in);
+            let status = row.status.as_deref().and_then(status::status_in);
             if row.person.is_none()
                 && row.listed.is_empty()
                 && let Some(token) = cells.iter().find_map(|c| token_in(c))

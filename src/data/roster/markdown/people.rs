@@ -8,28 +8,9 @@ use std::sync::Arc;
 
 use super::super::SourceGroup;
 use super::entry::Entry;
+use super::status::status_in;
 use crate::data::people::{Group, Member, Person};
 use crate::diagnostic::{Place, SourceFile};
-
-/// The status a group's title (or a status cell) gives its members:
-/// `emeritus` for emeritus, emeriti, former, past, retired and inactive
-/// members, `alumni` for alumni.
-pub fn status_in(text: &str) -> Option<&'static str> {
-    let lower = text.to_lowercase();
-    let words = lower.split(|c: char| !c.is_alphanumeric());
-    let mut status = None;
-    for word in words {
-        match word {
-            "alumni" | "alumnus" | "alumna" => return Some("alumni"),
-            "sunsetting" => return Some("sunsetting"),
-            "emeritus" | "emeriti" | "emerita" | "former" | "past" | "retired" | "inactive" => {
-                status = Some("emeritus");
-            }
-            _ => {}
-        }
-    }
-    status
-}
 
 /// One person in one group.
 #[derive(Debug, Clone)]
