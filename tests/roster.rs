@@ -947,3 +947,25 @@ fn a_section_of_a_readme_is_the_roster() {
         "{stderr}"
     );
 }
+
+/// Issue 34: a person a Markdown file lists by name and e-mail is the
+/// person another source gives with that address and a login.
+#[test]
+fn people_are_one_person_across_sources_by_email() {
+    let toml = "[people.ada]\nname = \"Ada\"\nemail = \"ada@example.com\"\n\n[[groups]]\nid = \"core\"\nmembers = [\"ada\"]\n";
+    let md = "# Reviewers\n\n- Ada Lovelace <ADA@example.com>\n- Bob Babbage <bob@example.com>\n";
+    for people in [
+        json!(["maintainers.toml", "MAINTAINERS.md"]),
+        json!(["MAINTAINERS.md", "maintainers.toml"]),
+    ] {
+        let result = build(
+            &[("maintainers.toml", toml), ("MAINTAINERS.md", md)],
+            people.clone(),
+            "{{#maintainers reviewers}}\n",
+        );
+        assert_eq!(result.code, 0, "{people}: {}", result.stderr);
+        let page = &result.contents(Shape::V05)[0];
+        assert!(page.contains("github.com/ada"), "{people}: {page}");
+        assert!(page.contains("Bob Babbage"), "{people}: {page}");
+    }
+}

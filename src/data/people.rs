@@ -29,6 +29,9 @@ pub struct People {
     by_handle: HashMap<String, usize>,
     /// By GitHub login, lowercased.
     by_login: HashMap<String, usize>,
+    /// By e-mail address, lowercased: people without a login are found
+    /// by it (a CODEOWNERS owner written as an address).
+    by_email: HashMap<String, usize>,
     by_group: HashMap<String, usize>,
     /// Each group's child groups, and (last) the top-level groups, in order.
     children: Vec<Vec<usize>>,
@@ -106,7 +109,11 @@ impl People {
     ) -> People {
         let mut by_handle = HashMap::with_capacity(people.len());
         let mut by_login = HashMap::with_capacity(people.len());
+        let mut by_email = HashMap::new();
         for (index, person) in people.iter().enumerate() {
+            if let Some(email) = &person.email {
+                by_email.entry(email.to_lowercase()).or_insert(index);
+            }
             by_handle
                 .entry(nfc(&person.handle).into_owned())
                 .or_insert(index);
@@ -136,6 +143,7 @@ impl People {
             groups,
             by_handle,
             by_login,
+            by_email,
             by_group,
             children,
             handle_index: OnceLock::new(),
@@ -164,6 +172,16 @@ impl People {
     /// The index of the person with GitHub login `login`.
     pub fn index_by_github(&self, login: &str) -> Option<usize> {
         self.by_login.get(&login.to_lowercase()).copied()
+    }
+
+    /// The index of the person with the e-mail address `email` (any case).
+    pub fn index_by_email(&self, email: &str) -> Option<usize> {
+        self.by_email.get(&email.to_lowercase()).copied()
+    }
+
+    /// The person with the e-mail address `email` (any case).
+    pub fn by_email(&self, email: &str) -> Option<&Person> {
+        self.index_by_email(email).map(|i| &self.people[i])
     }
 
     /// The group with `id` (compared in NFC, like handles).

@@ -96,7 +96,10 @@ impl Writer<'_> {
                 },
                 None => people_md::link_events(&team_page(name), &owner.text, out),
             },
-            OwnerKind::Email => out.push(text(&owner.text)),
+            OwnerKind::Email => match self.people.and_then(|p| p.by_email(&owner.text)) {
+                Some(person) => people_md::entry_events(PersonEntry::of_person(person), out),
+                None => out.push(text(&owner.text)),
+            },
         }
     }
 
@@ -148,7 +151,9 @@ impl Writer<'_> {
                             .collect()
                     })
                     .unwrap_or_default(),
-                OwnerKind::Email => Vec::new(),
+                OwnerKind::Email => (roster.index_by_email(&owner.text).into_iter())
+                    .map(|p| (p, standing(roster, p, inactive)))
+                    .collect(),
             };
             if people.is_empty() {
                 items.push(Err(owner));

@@ -34,6 +34,9 @@ pub(super) struct Merger {
     files: Vec<Arc<SourceFile>>,
     people: Vec<Person>,
     by_login: HashMap<String, usize>,
+    /// E-mail addresses (lower case) to the person that has each: one
+    /// source's person without a login is another's with the address.
+    by_email: HashMap<String, usize>,
     /// Handles (NFC) to the person that has each.
     by_handle: HashMap<String, usize>,
     groups: Vec<Group>,
@@ -197,16 +200,33 @@ impl Merger {
         }
     }
 
-    /// Adds `person`, or fills the gaps of the person with the same login.
+    /// Adds `person`, or fills the gaps of the person with the same login
+    /// (or, when either has none, the same e-mail address).
     fn add_person(&mut self, person: Person) -> usize {
         let key = person.github.as_ref().map(|l| l.to_lowercase());
+        let email = person.email.as_ref().map(|e| e.to_lowercase());
         if let Some(&index) = key.as_ref().and_then(|k| self.by_login.get(k)) {
             fill_gaps(&mut self.people[index], person);
+            return index;
+        }
+        let same_email = email.as_ref().and_then(|e| self.by_email.get(e)).copied();
+        if let Some(index) = same_email.filter(|&i| {
+            let existing = &self.people[i].github;
+            existing.is_none() || key.is_none()
+        }) {
+            let had_login = self.people[index].github.is_some();
+            fill_gaps(&mut self.people[index], person);
+            if !had_login && let Some(key) = key {
+                self.by_login.insert(key, index);
+            }
             return index;
         }
         let index = self.people.len();
         if let Some(key) = key {
             self.by_login.insert(key, index);
+        }
+        if let Some(email) = email {
+            self.by_email.entry(email).or_insert(index);
         }
         self.claim_handle(&person, index);
         self.people.push(person);
@@ -365,6 +385,10 @@ impl Merger {
 
 /// Fills the fields `existing` lacks from `later` (a later source).
 fn fill_gaps(existing: &mut Person, later: Person) {
+    if existing.github.is_none() && later.github.is_some() {
+        existing.github = later.github.clone();
+        existing.url = existing.url.take().or(later.url.clone());
+    }
     if existing.name == existing.handle && later.name != later.handle {
         existing.name = later.name;
     }
