@@ -185,6 +185,25 @@ pub fn is_name(text: &str) -> bool {
         })
 }
 
+/// `text` without a status marker in parentheses at its start or end
+/// (`(emeritus) Name`, `Name (retired)`), and the status it gives.
+fn without_marker(text: &str) -> (Option<&'static str>, &str) {
+    let trimmed = text.trim();
+    if let Some(rest) = trimmed.strip_prefix('(')
+        && let Some((inner, after)) = rest.split_once(')')
+        && let Some(status) = status_marker(inner)
+    {
+        return (Some(status), after.trim());
+    }
+    if let Some(rest) = trimmed.strip_suffix(')')
+        && let Some((before, inner)) = rest.rsplit_once('(')
+        && let Some(status) = status_marker(inner)
+    {
+        return (Some(status), before.trim());
+    }
+    (None, text)
+}
+
 /// Whether `text` reads as a name written without capitals (`katelyn
 /// martin`): one to four words of letters, `.`, `'` and `-`.
 pub fn is_loose_name(text: &str) -> bool {
@@ -313,6 +332,9 @@ impl Reader {
         }
         match target(url, email) {
             Target::Profile(login) => {
+                // `[(emeritus) Name](profile)`: a marker in the link's text.
+                let (marked, text) = without_marker(text);
+                self.entry.status = self.entry.status.or(marked);
                 let named = as_login(text).map(str::to_string);
                 let login = match named {
                     Some(named) if named.eq_ignore_ascii_case(&login) => named,

@@ -397,6 +397,7 @@ fn people_with_only_an_email_and_status_markers() {
 - Dan Ritchie ([dmr](https://github.com/dmr)) (retired)
 - ~~Eve Moore~~ (@eve)
 - Fay Wong (sunsetting)
+- [(emeritus) Gus Grey](https://github.com/gus)
 ";
     let (people, warnings) = read(text);
     assert_eq!(
@@ -408,6 +409,7 @@ fn people_with_only_an_email_and_status_markers() {
             "maintainers: dmr/Dan Ritchie [emeritus]",
             "maintainers: eve/Eve Moore [emeritus]",
             "maintainers: -/Fay Wong [sunsetting]",
+            "maintainers: gus/Gus Grey [emeritus]",
         ]
     );
     assert_eq!(people.people[0].email.as_deref(), Some("ada@example.com"));
