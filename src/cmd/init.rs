@@ -56,17 +56,20 @@ const PAGES: &[Page] = &[
 /// The folders GitHub looks for community files in, in order.
 const FOLDERS: [&str; 3] = ["", ".github", "docs"];
 
+/// A `people` entry: path, format, OWNERS prefix, Markdown section.
+type Source = (
+    PathBuf,
+    Option<&'static str>,
+    Option<String>,
+    Option<String>,
+);
+
 /// What the repository holds, relative to its root.
 #[derive(Debug, Default)]
 struct Found {
     pages: Vec<(&'static Page, PathBuf)>,
-    /// `people` entries: (path, format, OWNERS prefix, Markdown section).
-    people: Vec<(
-        PathBuf,
-        Option<&'static str>,
-        Option<String>,
-        Option<String>,
-    )>,
+    /// `people` entries.
+    people: Vec<Source>,
     codeowners: Option<PathBuf>,
 }
 
