@@ -969,3 +969,21 @@ fn people_are_one_person_across_sources_by_email() {
         assert!(page.contains("Bob Babbage"), "{people}: {page}");
     }
 }
+
+/// Issue 34: Markdown without a heading read as containerd CSV is one
+/// error that names what the text looks like, not one per line.
+#[test]
+fn markdown_without_headings_in_the_wrong_format_is_one_error() {
+    let table =
+        "| Name | GitHub |\n|---|---|\n| Ada | @ada |\n| Bob | @bob |\n| Carol | @carol |\n";
+    let stderr = errors(
+        &[("people.md", table)],
+        json!([{"path": "people.md", "format": "maintainers-csv"}]),
+    );
+    assert_eq!(stderr.matches("error[").count(), 1, "{stderr}");
+    assert!(stderr.contains("looks like Markdown"), "{stderr}");
+    assert!(
+        stderr.contains(r#"people = [{ path = "people.md", format = "markdown" }]"#),
+        "{stderr}"
+    );
+}
