@@ -124,9 +124,17 @@ pub fn target(url: &str, email: bool) -> Target {
 /// one login-like word and the last segment of its URL.
 fn account_elsewhere<'a>(text: &'a str, url: &str) -> Option<&'a str> {
     let text = text.trim().trim_start_matches('@');
-    let last = url.trim_end_matches('/').rsplit('/').next()?;
-    let last = last.trim_start_matches('@');
-    (check_login(text).is_ok() && last.eq_ignore_ascii_case(text) && url.contains("://"))
+    let (_, rest) = url.split_once("://")?;
+    let mut segments = rest
+        .split(['?', '#'])
+        .next()?
+        .split('/')
+        .filter(|s| !s.is_empty());
+    let host = segments.next()?.to_ascii_lowercase();
+    let account = segments.next()?.trim_start_matches('@');
+    let one_segment = segments.next().is_none();
+    let github = host == "github.com" || host.ends_with(".github.com");
+    (one_segment && !github && check_login(text).is_ok() && account.eq_ignore_ascii_case(text))
         .then_some(text)
 }
 
@@ -538,7 +546,9 @@ impl Reader {
         // Only the name, with what was read beside it (an e-mail address,
         // a status marker, what the person represents).
         let rest = clean(self.tail.trim().trim_start_matches(')'));
-        let name_alone = lead == whole || represents || (rest.is_empty() && !self.saw_code);
+        let lead_is_name = lead.is_empty() || self.entry.name.as_deref() == Some(lead.as_str());
+        let name_alone =
+            lead == whole || represents || (rest.is_empty() && lead_is_name && !self.saw_code);
         let person = self.entry.login.is_some()
             || (self.entry.nick.is_some() && self.entry.name.is_some())
             || (self.entry.name.is_some() && name_alone && !self.saw_link_elsewhere);
