@@ -45,6 +45,7 @@ pub(super) fn parse(file: Arc<SourceFile>) -> SourceRoster {
         warnings: Vec::new(),
         label: None,
         block: None,
+        section: None,
         listed: HashMap::new(),
         file: Arc::clone(&file),
     };
@@ -75,6 +76,8 @@ struct Reader {
     /// The group a label line or header comment made, if any.
     label: Option<usize>,
     block: Option<Block>,
+    /// The line before, when it may be the title of a Linux-style section.
+    section: Option<(String, Range<usize>)>,
     /// Who is in which group, and the line of their first listing.
     listed: HashMap<(usize, usize), usize>,
 }
@@ -87,6 +90,7 @@ impl Reader {
         let range = lead..lead + trimmed.len();
         if trimmed.is_empty() {
             self.flush();
+            self.section = None;
             return;
         }
         if let Some(comment) = trimmed.strip_prefix('#') {
@@ -104,8 +108,26 @@ impl Reader {
             let (key, value) = (key.trim().to_string(), value.trim().to_string());
             return self.field(&key, &value, range);
         }
-        self.flush();
-        if let Some(title) = colon_label(trimmed) {
+        if let Some((tag, rest)) = linux_tag(trimmed) {
+            // A name-only line right above tagged lines is their section's
+            // title (`ACPI`), not a person.
+            let title = self.block.take_if(|b| {
+                b.entry.login.is_none() && b.entry.email.is_none() && b.fields.is_empty()
+            });
+            if let Some(block) = title {
+                let text = self.file.text[block.range.clone()].trim().to_string();
+                self.section = Some((text, block.range));
+            }
+            self.flush();
+            return self.tagged(tag, rest, lead + trimmed.len() - rest.len(), range);
+        }
+        if !(trimmed.len() >= 3 && trimmed.chars().all(|c| c == '-' || c == '=')) {
+            self.flush();
+        }
+        if trimmed.len() >= 3 && trimmed.chars().all(|c| c == '-' || c == '=') {
+            return self.underline();
+        }
+        if let Some(title) = colon_label(trimmed).filter(|_| indent == 0) {
             if !is_caption(&title) {
                 self.label = Some(self.drafts.label(&title, range));
             }
@@ -125,6 +147,8 @@ impl Reader {
             Line::Person(entry) => self.start_block(indent, entry, range, group),
             Line::Unreadable(at, why) => self.warn(at, &why),
             Line::Other => {
+                // The title of a Linux-style section, if tagged lines follow.
+                self.section = Some((trimmed.to_string(), range.clone()));
                 let named = name_only(trimmed);
                 match (named, token_in_text(trimmed)) {
                     (Some(entry), None) if self.label.is_some() => {
@@ -145,6 +169,58 @@ impl Reader {
                         self.warn(range, &why);
                     }
                     (None, None) => {}
+                }
+            }
+        }
+    }
+
+    /// `----` or `====` under a line: that line is a heading, so a group
+    /// (not a person, nor a section title).
+    fn underline(&mut self) {
+        let title = match (self.block.take(), self.section.take()) {
+            (Some(block), _) => Some((
+                self.file.text[block.range.clone()].trim().to_string(),
+                block.range,
+            )),
+            (None, section) => section,
+        };
+        if let Some((title, range)) = title {
+            self.label = Some(self.drafts.label(&title, range));
+        }
+    }
+
+    /// A Linux-style tagged line: `M:` (maintainer) and `R:` (reviewer)
+    /// name people, in the group the section's title line makes; the other
+    /// tags (`L:` mailing list, `F:` files, `S:` status...) name no one.
+    fn tagged(&mut self, tag: char, rest: &str, at: usize, range: Range<usize>) {
+        let role = match tag {
+            'M' => "maintainer",
+            'R' => "reviewer",
+            _ => return,
+        };
+        if let Some((title, title_at)) = self.section.take() {
+            self.label = Some(self.drafts.label(&title, title_at));
+        }
+        let group = self.label.unwrap_or_else(|| self.drafts.current());
+        let entry = match person(rest, at) {
+            Line::Person(entry) => Some(entry),
+            Line::Unreadable(at, why) => return self.warn(at, &why),
+            // `M: nic_swsd@realtek.com`: a person known by an address.
+            Line::Other => is_address(rest).then(|| Entry {
+                name: Some(rest.to_string()),
+                email: Some(rest.to_string()),
+                ..Entry::default()
+            }),
+        };
+        match entry {
+            Some(mut entry) => {
+                entry.role.get_or_insert_with(|| role.to_string());
+                self.start_block(usize::MAX, entry, range, group);
+            }
+            None => {
+                if let Some(token) = token_in_text(rest) {
+                    let why = format!("this line names `{token}`, but is not read as a person");
+                    self.warn(range, &why);
                 }
             }
         }
@@ -266,6 +342,22 @@ pub(super) fn colon_label(line: &str) -> Option<String> {
     ((1..=5).contains(&words) && plain).then(|| title.to_string())
 }
 
+/// `M:\tName <email>`: a Linux-style tag (one capital letter and a
+/// colon before white space) and the rest of the line.
+fn linux_tag(line: &str) -> Option<(char, &str)> {
+    let mut chars = line.chars();
+    let tag = chars.next().filter(char::is_ascii_uppercase)?;
+    let rest = chars.as_str().strip_prefix(':')?;
+    rest.starts_with([' ', '\t']).then(|| (tag, rest.trim()))
+}
+
+/// Whether `text` is one e-mail address.
+fn is_address(text: &str) -> bool {
+    text.split_once('@').is_some_and(|(user, domain)| {
+        !user.is_empty() && domain.contains('.') && !text.contains(char::is_whitespace)
+    })
+}
+
 /// What a line is.
 #[derive(Debug)]
 enum Line {
@@ -291,7 +383,7 @@ fn person(line: &str, start: usize) -> Line {
         let c = rest.chars().next().unwrap_or(' ');
         let (consumed, read) = match c {
             '<' => match rest.find('>') {
-                Some(close) if rest[1..close].contains('@') && !rest[1..close].contains(' ') => {
+                Some(close) if is_address(&rest[1..close]) => {
                     entry
                         .email
                         .get_or_insert_with(|| rest[1..close].to_string());
@@ -308,7 +400,7 @@ fn person(line: &str, start: usize) -> Line {
                     Err(problem) => return problem,
                 }
             }
-            '@' if is_login_at(rest, 0) => {
+            '@' if is_login_at(line, line.len() - rest.len()) => {
                 let word = login_word(&rest[1..]);
                 entry
                     .login
@@ -330,6 +422,7 @@ fn person(line: &str, start: usize) -> Line {
     let name = line[..name_end]
         .trim()
         .trim_start_matches(['-', '*', ' '])
+        .trim_matches('"')
         .trim_end_matches([',', '-', ':'])
         .trim();
     // `Name, Company <email>`: the company after the comma.
@@ -532,6 +625,27 @@ mod tests {
         assert_eq!(roster.people.len(), 1);
         assert_eq!(roster.warnings.len(), 1, "{:?}", roster.warnings);
         assert_eq!(roster.warnings[0].code, Code::UnreadEntry);
+    }
+
+    #[test]
+    fn linux_style_sections_and_tags() {
+        let roster = read(
+            "List of maintainers\n===================\n\n\
+             3C59X NETWORK DRIVER\nM:\tSteffen Klassert <klassert@kernel.org>\n\
+             L:\tnetdev@vger.kernel.org\nS:\tOdd Fixes\n\n\
+             ACPI\nM:\t\"Rafael J. Wysocki\" <rafael@kernel.org>\nR:\tLen Brown <lenb@kernel.org>\n\
+             M:\tnic_swsd@realtek.com\n",
+        );
+        assert_eq!(
+            summary(&roster),
+            [
+                "3C59X NETWORK DRIVER: Steffen Klassert None Some(\"klassert@kernel.org\") None",
+                "ACPI: Rafael J. Wysocki None Some(\"rafael@kernel.org\") None",
+                "ACPI: Len Brown None Some(\"lenb@kernel.org\") None",
+                "ACPI: nic_swsd@realtek.com None Some(\"nic_swsd@realtek.com\") None",
+            ]
+        );
+        assert!(roster.warnings.is_empty(), "{:?}", roster.warnings);
     }
 
     #[test]
