@@ -109,24 +109,12 @@ impl Reader {
             return self.field(&key, &value, range);
         }
         if let Some((tag, rest)) = linux_tag(trimmed) {
-            // A name-only line right above tagged lines is their section's
-            // title (`ACPI`), not a person.
-            let title = self.block.take_if(|b| {
-                b.entry.login.is_none() && b.entry.email.is_none() && b.fields.is_empty()
-            });
-            if let Some(block) = title {
-                let text = self.file.text[block.range.clone()].trim().to_string();
-                self.section = Some((text, block.range));
-            }
-            self.flush();
             return self.tagged(tag, rest, lead + trimmed.len() - rest.len(), range);
-        }
-        if !(trimmed.len() >= 3 && trimmed.chars().all(|c| c == '-' || c == '=')) {
-            self.flush();
         }
         if trimmed.len() >= 3 && trimmed.chars().all(|c| c == '-' || c == '=') {
             return self.underline();
         }
+        self.flush();
         if let Some(title) = colon_label(trimmed).filter(|_| indent == 0) {
             if !is_caption(&title) {
                 self.label = Some(self.drafts.label(&title, range));
@@ -146,31 +134,35 @@ impl Reader {
         match person(trimmed, lead) {
             Line::Person(entry) => self.start_block(indent, entry, range, group),
             Line::Unreadable(at, why) => self.warn(at, &why),
-            Line::Other => {
-                // The title of a Linux-style section, if tagged lines follow.
-                self.section = Some((trimmed.to_string(), range.clone()));
-                let named = name_only(trimmed);
-                match (named, token_in_text(trimmed)) {
-                    (Some(entry), None) if self.label.is_some() => {
-                        self.start_block(indent, entry, range, group);
-                    }
-                    // A name on its own line, followed by indented fields.
-                    (Some(entry), None) => {
-                        self.block = Some(Block {
-                            indent,
-                            entry,
-                            fields: Vec::new(),
-                            range,
-                            group: usize::MAX,
-                        });
-                    }
-                    (_, Some(token)) => {
-                        let why = format!("this line names `{token}`, but is not read as a person");
-                        self.warn(range, &why);
-                    }
-                    (None, None) => {}
-                }
+            Line::Other => self.other(trimmed, indent, range, group),
+        }
+    }
+
+    /// A line that is no `Name <email> (@login)`: a name alone (a person
+    /// under a label, else the start of a block of fields), a section's
+    /// title, or a line that names someone it cannot read (a warning).
+    fn other(&mut self, trimmed: &str, indent: usize, range: Range<usize>, group: usize) {
+        // The title of a Linux-style section, if tagged lines follow.
+        self.section = Some((trimmed.to_string(), range.clone()));
+        match (name_only(trimmed), token_in_text(trimmed)) {
+            (Some(entry), None) if self.label.is_some() => {
+                self.start_block(indent, entry, range, group);
             }
+            // A name on its own line, followed by indented fields.
+            (Some(entry), None) => {
+                self.block = Some(Block {
+                    indent,
+                    entry,
+                    fields: Vec::new(),
+                    range,
+                    group: usize::MAX,
+                });
+            }
+            (_, Some(token)) => {
+                let why = format!("this line names `{token}`, but is not read as a person");
+                self.warn(range, &why);
+            }
+            (None, None) => {}
         }
     }
 
@@ -193,6 +185,16 @@ impl Reader {
     /// name people, in the group the section's title line makes; the other
     /// tags (`L:` mailing list, `F:` files, `S:` status...) name no one.
     fn tagged(&mut self, tag: char, rest: &str, at: usize, range: Range<usize>) {
+        // A name-only line right above tagged lines is their section's
+        // title (`ACPI`), not a person.
+        let title = self
+            .block
+            .take_if(|b| b.entry.login.is_none() && b.entry.email.is_none() && b.fields.is_empty());
+        if let Some(block) = title {
+            let text = self.file.text[block.range.clone()].trim().to_string();
+            self.section = Some((text, block.range));
+        }
+        self.flush();
         let role = match tag {
             'M' => "maintainer",
             'R' => "reviewer",
