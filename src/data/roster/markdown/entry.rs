@@ -225,6 +225,24 @@ pub fn is_loose_name(text: &str) -> bool {
         })
 }
 
+/// The login a profile link's text names: `[@ada](...)`, `[ada](...)`;
+/// not the site's name (`[GitHub](https://github.com/ada)`).
+pub fn login_in_link_text(text: &str) -> Option<String> {
+    let login = as_login(text)?;
+    (!is_site_name(text) || text.trim().starts_with('@')).then(|| login.to_string())
+}
+
+/// Whether a link's text names the site or the kind of page rather than
+/// the person (`GitHub`, `Profile`, `Twitter`).
+fn is_site_name(text: &str) -> bool {
+    let lower = text.trim().to_lowercase();
+    [
+        "github", "gh", "profile", "twitter", "linkedin", "website", "homepage", "blog", "x",
+        "mastodon", "web",
+    ]
+    .contains(&lower.as_str())
+}
+
 /// Whether `text` is one GitHub login as written (`@` allowed before it).
 pub fn as_login(text: &str) -> Option<&str> {
     let text = text.trim().trim_matches('`').trim();
@@ -343,7 +361,7 @@ impl Reader {
                 // `[(emeritus) Name](profile)`: a marker in the link's text.
                 let (marked, text) = without_marker(text);
                 self.entry.status = self.entry.status.or(marked);
-                let named = as_login(text).map(str::to_string);
+                let named = login_in_link_text(text);
                 let login = match named {
                     Some(named) if named.eq_ignore_ascii_case(&login) => named,
                     Some(named) => {
@@ -355,7 +373,7 @@ impl Reader {
                         login
                     }
                     None => {
-                        if is_name(text.trim()) {
+                        if is_name(text.trim()) && !is_site_name(text) {
                             self.link_name = Some(text.trim().to_string());
                         }
                         login
@@ -529,6 +547,26 @@ impl Reader {
             .or_else(|| (!lead.is_empty() && is_name(&lead)).then(|| lead.clone()))
             .or(self.link_name.clone())
             .or(before_login);
+        // `@dan - Dan Ritchie`, `[@fay](profile) Fay Wong`: after the
+        // login, a name.
+        let after = clean(self.tail.trim().trim_start_matches(')'));
+        let name = name.or_else(|| {
+            // `, Company` after a login is the affiliation.
+            let company = self
+                .tail
+                .trim()
+                .trim_start_matches(')')
+                .trim()
+                .starts_with(',');
+            let after_login =
+                self.entry.login.is_some() && lead.is_empty() && self.strong.is_none() && !company;
+            // One word after a login is a role (`- Chair`), two a name.
+            let words = after.split_whitespace().count();
+            (after_login && words >= 2 && is_name(&after)).then(|| {
+                self.entry.role = None;
+                after.clone()
+            })
+        });
         self.entry.name = name;
         // A bullet that is one nickname (`* aycabta`): the person by it.
         let whole = clean(text);

@@ -483,7 +483,10 @@ impl Reader {
             for (at, why) in row.unreadable {
                 self.unreadable(at, why);
             }
-            let status = row.status.as_deref().and_then(status::status_in);
+            let status = row.status.as_deref().and_then(|text| {
+                let active = ["active", "current"].contains(&text.trim().to_lowercase().as_str());
+                status::status_in(text).or(active.then_some("active"))
+            });
             if row.person.is_none()
                 && row.listed.is_empty()
                 && let Some(token) = cells.iter().find_map(|c| token_in(c))

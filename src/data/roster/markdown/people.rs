@@ -143,7 +143,12 @@ impl Drafts {
                 _ => Some(first.place.line()),
             };
         }
-        membership.status = membership.status.or(draft.status);
+        // `active` (a status column that says so) overrides the group's.
+        membership.status = match membership.status {
+            Some("active") => None,
+            None => draft.status,
+            status => status,
+        };
         draft.listed.insert(membership.person, draft.members.len());
         draft.members.push(membership);
         None

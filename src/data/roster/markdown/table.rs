@@ -263,7 +263,7 @@ fn login_cell(
     let range = cell_range(cell);
     match link {
         Some((text, Target::Profile(login), range)) => {
-            let named = as_login(text).map(str::to_string);
+            let named = entry::login_in_link_text(text);
             let login = match named {
                 Some(named) if named.eq_ignore_ascii_case(&login) => named,
                 Some(named) => {
@@ -284,7 +284,7 @@ fn login_cell(
             row.unreadable.push((range, why));
         }
         Some(_) => {}
-        None => match as_login(text) {
+        None => match as_login(text).or_else(|| profile_in_text(text)) {
             Some(login) => person.login = Some((login.to_string(), range)),
             None => {
                 let why = format!("`{text}` in a GitHub column is not a GitHub login");
@@ -292,6 +292,23 @@ fn login_cell(
             }
         },
     }
+}
+
+/// The login of a profile URL written as text (`https://github.com/ada`,
+/// `github.com/ada`) in a login column.
+fn profile_in_text(text: &str) -> Option<&str> {
+    let path = text.trim().trim_end_matches('/');
+    let path = ["https://", "http://"]
+        .iter()
+        .find_map(|s| path.strip_prefix(s))
+        .unwrap_or(path);
+    let path = path.strip_prefix("www.").unwrap_or(path);
+    let login = path.strip_prefix("github.com/")?;
+    matches!(
+        entry::target(&format!("https://github.com/{login}"), false),
+        Target::Profile(_)
+    )
+    .then_some(login)
 }
 
 /// A cell listing people, split at the commas between them.

@@ -533,3 +533,44 @@ fn a_section_is_read_alone() {
         .expect("an error");
     assert!(missing[0].message.contains("no heading `Owners`"));
 }
+
+#[test]
+fn logins_first_site_named_links_and_status_columns() {
+    let text = "\
+# Maintainers
+
+| Name | Email | GitHub |
+|---|---|---|
+| Ada Lovelace | ada@example.com | https://github.com/ada |
+
+## Reviewers
+
+- @dan - Dan Ritchie
+- [@fay](https://github.com/fay) Fay Wong
+- [`gus`](https://github.com/gus) - Chair
+- [hal](https://github.com/hal), Acme Corp
+- Ivy Chen ([GitHub](https://github.com/ivy), [Twitter](https://twitter.com/ivy))
+
+## Emeritus
+
+| Name | GitHub | Status |
+|---|---|---|
+| Leo Tolstoy | @leo | Emeritus |
+| Max Born | @max | Active |
+";
+    let (people, warnings) = read(text);
+    assert_eq!(
+        memberships(&people),
+        [
+            "maintainers: ada/Ada Lovelace",
+            "reviewers: dan/Dan Ritchie",
+            "reviewers: fay/Fay Wong",
+            "reviewers: gus (Chair)",
+            "reviewers: hal",
+            "reviewers: ivy/Ivy Chen",
+            "emeritus: leo/Leo Tolstoy [emeritus]",
+            "emeritus: max/Max Born",
+        ]
+    );
+    assert!(warnings.is_empty(), "{warnings:?}");
+}
