@@ -464,7 +464,7 @@ mod never_silent {
     }
 
     fn markdown_block() -> impl Strategy<Value = String> {
-        (name(), login(), 0..14usize).prop_map(|(name, login, shape)| match shape {
+        (name(), login(), 0..15usize).prop_map(|(name, login, shape)| match shape {
             0 => format!("- {name} (@{login})"),
             1 => format!("- {name} <{}@example.com>", login.replace(' ', "")),
             2 => format!("- (emeritus) {name} ([{login}](https://github.com/{login}))"),
@@ -480,6 +480,7 @@ mod never_silent {
             10 => format!("- [{name}] (https://github.com/{login})"),
             11 => format!("- ~~{name}~~ ([@{login}](https://github.com/{login}))"),
             12 => format!("| Area | Notes |\n|---|---|\n| docs | ask @{login} |"),
+            13 => format!("<table><tr>\n<td><a href=\"https://github.com/{login}\">{name}</a></td>\n</tr></table>"),
             _ => format!("{name}:"),
         })
     }

@@ -91,6 +91,8 @@ pub enum Block {
     },
     /// A list's items.
     List(Vec<Item>),
+    /// An HTML block (never read as people).
+    Html(Range<usize>),
     /// A table: its header cells and its rows of cells.
     Table {
         head: Vec<Vec<Piece>>,
@@ -119,6 +121,9 @@ enum Open {
     /// A block whose content is not read (code, HTML, a quote's own
     /// paragraphs are read: quotes are not listed here).
     Skipped,
+    /// An HTML block, from where it starts: not read as people, but its
+    /// place is kept, for the warning a person named in it gives.
+    Html(usize),
 }
 
 /// The blocks of `text`.
@@ -184,7 +189,8 @@ impl Walk {
                 self.push(Piece::Strike);
                 return;
             }
-            Tag::CodeBlock(_) | Tag::HtmlBlock | Tag::FootnoteDefinition(_) => Open::Skipped,
+            Tag::HtmlBlock => Open::Html(range.start),
+            Tag::CodeBlock(_) | Tag::FootnoteDefinition(_) => Open::Skipped,
             _ => return,
         };
         self.open.push(open);
@@ -259,7 +265,7 @@ impl Walk {
             range,
         };
         let holder = match self.open.last() {
-            Some(Open::Skipped) => self.open.len().checked_sub(2).map(|i| &mut self.open[i]),
+            Some(Open::Html(_)) => self.open.len().checked_sub(2).map(|i| &mut self.open[i]),
             _ => return, // inline: in a paragraph, not a label of its own
         };
         match holder {
@@ -351,6 +357,7 @@ impl Walk {
                 return;
             }
             Open::Skipped => return,
+            Open::Html(start) => Block::Html(start..range.end),
         };
         match self.open.last_mut() {
             Some(Open::Item(item)) => item.children.push(block),

@@ -189,6 +189,7 @@ impl Reader {
                 let group = self.group_for_block();
                 self.list(items, group);
             }
+            Block::Html(range) => self.html(range),
             Block::Table { head, rows, range } => {
                 let group = self.group_for_block();
                 if rows.is_empty() {
@@ -289,6 +290,32 @@ impl Reader {
         let why = format!("this paragraph names `{token}`, but not as a person of a list");
         let help = "list people one a line (`- Name (@login)`) for them to be read";
         self.warn(range.clone(), Code::UnreadEntry, &why, Some(help));
+    }
+
+    /// An HTML block is not read as people: a line of it that names
+    /// someone (`<a href="https://github.com/ada">`) is a warning. HTML
+    /// comments are left out on purpose, and say nothing.
+    fn html(&mut self, range: &Range<usize>) {
+        let text = &self.file.text[range.clone()];
+        if text.trim_start().starts_with("<!--") {
+            return;
+        }
+        let mut offset = range.start;
+        let mut found = Vec::new();
+        for line in text.split_inclusive('\n') {
+            let words = line.replace(['"', '\'', '=', '<', '>'], " ");
+            if let Some(token) = token_in_text(&words) {
+                let content = line.trim_end();
+                found.push((offset..offset + content.len(), token));
+            }
+            offset += line.len();
+        }
+        for (at, token) in found {
+            let why = format!("this HTML names `{token}`, but HTML is not read as people");
+            let help =
+                "list the people as Markdown (`- Name (@login)`, or a table) for them to be read";
+            self.warn(at, Code::UnreadEntry, &why, Some(help));
+        }
     }
 
     /// `[Organisation](site) (Name, Name)`: the people in parentheses
@@ -637,7 +664,10 @@ pub(super) fn token_in_text(text: &str) -> Option<String> {
                 }
                 None => {
                     word.contains("github.com/")
-                        && matches!(entry::target(word, false), entry::Target::Profile(_))
+                        && matches!(
+                            entry::target(word, false),
+                            entry::Target::Profile(_) | entry::Target::BadProfile(_)
+                        )
                 }
             }
         })

@@ -574,3 +574,20 @@ fn logins_first_site_named_links_and_status_columns() {
     );
     assert!(warnings.is_empty(), "{warnings:?}");
 }
+
+#[test]
+fn people_in_html_are_reported_not_read() {
+    let text = "\
+# Maintainers
+
+<table>
+<tr><td><a href=\"https://github.com/ada\">Ada</a></td></tr>
+</table>
+
+<!-- - Bob (@bob) -->
+";
+    let (people, warnings) = read(text);
+    assert!(people.people.is_empty());
+    let lines: Vec<usize> = warnings.iter().map(line_of).collect();
+    assert_eq!(lines, [4], "{warnings:?}");
+}
