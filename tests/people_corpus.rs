@@ -464,7 +464,7 @@ mod never_silent {
     }
 
     fn markdown_block() -> impl Strategy<Value = String> {
-        (name(), login(), 0..15usize).prop_map(|(name, login, shape)| match shape {
+        (name(), login(), 0..16usize).prop_map(|(name, login, shape)| match shape {
             0 => format!("- {name} (@{login})"),
             1 => format!("- {name} <{}@example.com>", login.replace(' ', "")),
             2 => format!("- (emeritus) {name} ([{login}](https://github.com/{login}))"),
@@ -481,6 +481,7 @@ mod never_silent {
             11 => format!("- ~~{name}~~ ([@{login}](https://github.com/{login}))"),
             12 => format!("| Area | Notes |\n|---|---|\n| docs | ask @{login} |"),
             13 => format!("<table><tr>\n<td><a href=\"https://github.com/{login}\">{name}</a></td>\n</tr></table>"),
+            14 => format!("{name} (@{login})\nAnother Person <{}@example.com>", login.replace(' ', "")),
             _ => format!("{name}:"),
         })
     }

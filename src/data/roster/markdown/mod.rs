@@ -255,7 +255,9 @@ impl Reader {
                 .map_or_else(|| self.drafts.current(), |l| l.draft);
             self.bare_lists.push((group, words));
         } else {
-            self.prose(pieces, trimmed, range);
+            if !self.lines_of_people(range) {
+                self.prose(pieces, trimmed, range, false);
+            }
         }
         let group = self
             .label
@@ -263,18 +265,54 @@ impl Reader {
         self.drafts.claim(group, teams);
     }
 
+    /// A paragraph of several lines that name someone (`Ada (@ada)` then
+    /// `Bob (@bob)`, without bullets) lists them one a line: each line is
+    /// read as its own paragraph. Whether it was such a paragraph.
+    fn lines_of_people(&mut self, range: &Range<usize>) -> bool {
+        let text = &self.file.text[range.clone()];
+        let mut lines = Vec::new();
+        let mut offset = range.start;
+        for line in text.split_inclusive('\n') {
+            let content = line.trim_end();
+            if token_in_text(content).is_some() {
+                lines.push(offset..offset + content.len());
+            }
+            offset += line.len();
+        }
+        if lines.len() < 2 {
+            return false;
+        }
+        for at in lines {
+            let line = self.file.text[at.clone()].to_string();
+            let (start, len) = (at.start, line.len());
+            let shift = move |o: usize| start + o.min(len);
+            for block in blocks::blocks(&line, self.options) {
+                if let Block::Paragraph { pieces, .. } = block {
+                    let pieces = blocks::shifted(pieces, &shift);
+                    let text = plain(&pieces);
+                    self.prose(&pieces, text.trim(), &at, true);
+                }
+            }
+        }
+        true
+    }
+
     /// A paragraph that starts with a person (`Fernando Perez (@fperez) is
     /// the BDFL.`, `@ada leads it.`) names them; one that mentions someone
     /// otherwise is a warning, never dropped silently.
-    fn prose(&mut self, pieces: &[Piece], text: &str, range: &Range<usize>) {
+    fn prose(&mut self, pieces: &[Piece], text: &str, range: &Range<usize>, one_a_line: bool) {
         let Some(token) = token_in(pieces) else {
             return;
         };
         let (mut mismatches, mut teams) = (Vec::new(), Vec::new());
         let read = entry::read(pieces, &mut mismatches, &mut teams);
+        // A line of people one a line may be a name and an address alone.
+        let by_address = |e: &Entry| one_a_line && e.email.is_some() && e.name.is_some();
         if let Read::Person(entry) = read
-            && entry.login.is_some()
-            && (entry.name.is_some() || text.starts_with('@'))
+            && (entry.login.is_some() || by_address(&entry))
+            && (entry.name.is_some()
+                || text.starts_with('@')
+                || matches!(trimmed_pieces(pieces), [Piece::Link { .. }]))
         {
             self.mismatches(mismatches);
             let group = self

@@ -591,3 +591,19 @@ fn people_in_html_are_reported_not_read() {
     let lines: Vec<usize> = warnings.iter().map(line_of).collect();
     assert_eq!(lines, [4], "{warnings:?}");
 }
+
+#[test]
+fn a_paragraph_of_people_one_a_line() {
+    let text = "# Maintainers\n\nAda Lovelace (@ada)\nBob Babbage <bob@example.com>\n[carol](https://github.com/carol)\nWrite to list@example.com.\n";
+    let (people, warnings) = read(text);
+    assert_eq!(
+        memberships(&people),
+        [
+            "maintainers: ada/Ada Lovelace",
+            "maintainers: -/Bob Babbage",
+            "maintainers: carol"
+        ]
+    );
+    let lines: Vec<usize> = warnings.iter().map(line_of).collect();
+    assert_eq!(lines, [6], "{warnings:?}");
+}
