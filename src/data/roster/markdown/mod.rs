@@ -452,8 +452,11 @@ impl Reader {
                     self.sublists(item, group)
                 }
                 Read::Person(entry) => {
-                    let fields = nested_fields(&item.children);
-                    self.add(group, entry, item.range.clone(), None, fields);
+                    let logins = logins_in(&item.pieces);
+                    if logins.len() < 2 || !self.several(item, group, &logins) {
+                        let fields = nested_fields(&item.children);
+                        self.add(group, entry, item.range.clone(), None, fields);
+                    }
                     self.nested_people(item, group);
                 }
                 Read::Unreadable(at, why) => self.unreadable(at, why),
@@ -470,6 +473,38 @@ impl Reader {
                 }
             }
         }
+    }
+
+    /// An item that names several people (`Ada (@ada), Bob (@bob)`): each
+    /// part between commas that is a person with a login; whether every
+    /// login of the item was read so. When not, the item is read as one
+    /// person, and each login it leaves out is a warning.
+    fn several(&mut self, item: &Item, group: usize, logins: &[String]) -> bool {
+        let mut read = Vec::new();
+        for part in table::split_at_commas(&item.pieces) {
+            let (mut mismatches, mut teams) = (Vec::new(), Vec::new());
+            if let Read::Person(entry) = entry::read(&part, &mut mismatches, &mut teams)
+                && entry.login.is_some()
+            {
+                read.push(entry);
+            }
+        }
+        let found: Vec<String> = (read.iter())
+            .filter_map(|e| Some(e.login.as_ref()?.0.to_lowercase()))
+            .collect();
+        if logins.iter().all(|l| found.contains(l)) {
+            for entry in read {
+                self.add(group, entry, item.range.clone(), None, Vec::new());
+            }
+            return true;
+        }
+        let first = found.first().cloned().unwrap_or_default();
+        for login in logins.iter().skip(1) {
+            let why =
+                format!("this item names `@{login}` too, but only `{first}` is read as a person");
+            self.unreadable(item.range.clone(), why);
+        }
+        false
     }
 
     /// The lists nested in an item that is no person: its text (if any)
@@ -668,6 +703,41 @@ impl Reader {
             }
         }
     }
+}
+
+/// The distinct logins `pieces` name (lower case): profile links and
+/// `@login`s.
+fn logins_in(pieces: &[Piece]) -> Vec<String> {
+    let mut logins: Vec<String> = Vec::new();
+    let mut add = |login: &str| {
+        let login = login.to_lowercase();
+        if !logins.contains(&login) {
+            logins.push(login);
+        }
+    };
+    for piece in pieces {
+        match piece {
+            Piece::Link {
+                url, email: false, ..
+            } => {
+                if let entry::Target::Profile(login) = entry::target(url, false) {
+                    add(&login);
+                }
+            }
+            Piece::Text(text, _) => {
+                for word in text.split(|c: char| c.is_whitespace() || "()[],;:".contains(c)) {
+                    let word = word.trim_end_matches('.');
+                    if let Some(login) = word.strip_prefix('@').filter(|w| !w.contains('/'))
+                        && entry::as_login(login).is_some()
+                    {
+                        add(login);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    logins
 }
 
 /// What in `pieces` names a person, if anything: a GitHub profile link,

@@ -328,7 +328,7 @@ fn people_cell(
 }
 
 /// `pieces` split at the commas outside parentheses.
-fn split_at_commas(pieces: &[Piece]) -> Vec<Vec<Piece>> {
+pub fn split_at_commas(pieces: &[Piece]) -> Vec<Vec<Piece>> {
     let mut parts = vec![Vec::new()];
     let mut depth = 0usize;
     for piece in pieces {

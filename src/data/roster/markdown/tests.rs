@@ -607,3 +607,28 @@ fn a_paragraph_of_people_one_a_line() {
     let lines: Vec<usize> = warnings.iter().map(line_of).collect();
     assert_eq!(lines, [6], "{warnings:?}");
 }
+
+#[test]
+fn an_item_of_several_people_gives_each() {
+    let text = "# Leads\n\n- Ada Lovelace (@ada), Bob Babbage ([bob](https://github.com/bob))\n- Carol (@carol) and @dan\n";
+    let (people, warnings) = read(text);
+    assert_eq!(
+        memberships(&people),
+        [
+            "leads: ada/Ada Lovelace",
+            "leads: bob/Bob Babbage",
+            "leads: carol/Carol"
+        ]
+    );
+    let found: Vec<(usize, String)> = warnings
+        .iter()
+        .map(|w| (line_of(w), w.message.clone()))
+        .collect();
+    assert_eq!(
+        found,
+        [(
+            4,
+            "this item names `@dan` too, but only `carol` is read as a person".to_string()
+        )]
+    );
+}
