@@ -15,8 +15,10 @@
 //! members a status as a Markdown heading's would. Under such a label a
 //! line that is only a name (`Vladimir Diaz`) is a person without a login:
 //! a login is only ever read from `@login`, `login@` or `github: login`,
-//! never made from a name. A line that holds an e-mail address, an
-//! `@login` or a GitHub profile link and is not read as a person is a
+//! never made from a name. Linux-style files give a section's title line
+//! over `M:` (maintainer) and `R:` (reviewer) lines; their other tags
+//! (`L:`, `S:`, `F:`...) name no one. A line that holds an e-mail address,
+//! an `@login` or a GitHub profile link and is not read as a person is a
 //! warning at that line.
 
 use std::collections::HashMap;

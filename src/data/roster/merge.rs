@@ -34,9 +34,13 @@ pub(super) struct Merger {
     files: Vec<Arc<SourceFile>>,
     people: Vec<Person>,
     by_login: HashMap<String, usize>,
-    /// E-mail addresses (lower case) to the person that has each: one
-    /// source's person without a login is another's with the address.
-    by_email: HashMap<String, usize>,
+    /// E-mail addresses (lower case) to the person that has each, and the
+    /// source that gave them: one source's person without a login is
+    /// another source's with the address (within a source, two entries
+    /// are two people).
+    by_email: HashMap<String, (usize, usize)>,
+    /// The source being added, counted from 0.
+    source: usize,
     /// Handles (NFC) to the person that has each.
     by_handle: HashMap<String, usize>,
     groups: Vec<Group>,
@@ -78,6 +82,7 @@ impl Merger {
     }
 
     fn add_source(&mut self, source: SourceRoster) {
+        self.source += 1;
         self.files.extend(source.files);
         let mut in_source: HashMap<String, Place> = HashMap::new();
         let local: Vec<usize> = source
@@ -209,7 +214,9 @@ impl Merger {
             fill_gaps(&mut self.people[index], person);
             return index;
         }
-        let same_email = email.as_ref().and_then(|e| self.by_email.get(e)).copied();
+        let same_email = (email.as_ref().and_then(|e| self.by_email.get(e)))
+            .filter(|(_, source)| *source != self.source)
+            .map(|(index, _)| *index);
         if let Some(index) = same_email.filter(|&i| {
             let existing = &self.people[i].github;
             existing.is_none() || key.is_none()
@@ -226,7 +233,7 @@ impl Merger {
             self.by_login.insert(key, index);
         }
         if let Some(email) = email {
-            self.by_email.entry(email).or_insert(index);
+            self.by_email.entry(email).or_insert((index, self.source));
         }
         self.claim_handle(&person, index);
         self.people.push(person);
