@@ -440,6 +440,9 @@ impl Reader {
     }
 
     fn list(&mut self, items: &[Item], group: usize) {
+        if self.heading_person(items, group) {
+            return;
+        }
         for item in items {
             let mut mismatches = Vec::new();
             let mut teams = Vec::new();
@@ -473,6 +476,72 @@ impl Reader {
                 }
             }
         }
+    }
+
+    /// A heading that is a person's name over a list of their fields
+    /// (`### Ada Lovelace`, then `- GitHub: @ada`, `- Company: Acme`): the
+    /// person, in the group above the heading. Whether it was one.
+    fn heading_person(&mut self, items: &[Item], group: usize) -> bool {
+        let Some(parent) = self.drafts.parent_of_empty(group) else {
+            return false;
+        };
+        let name = self.drafts.title(group).to_string();
+        if !entry::is_name(&name) || self.label.is_some() {
+            return false;
+        }
+        let mut person = Entry {
+            name: Some(name),
+            ..Entry::default()
+        };
+        let mut fields = Vec::new();
+        for item in items {
+            let text = plain(&item.pieces);
+            let Some((key, value)) = text.split_once(':') else {
+                return false;
+            };
+            let (key, value) = (key.trim().to_lowercase(), value.trim());
+            if key.split_whitespace().count() > 3 || !item.children.is_empty() {
+                return false;
+            }
+            let link = item.pieces.iter().find_map(|p| match p {
+                Piece::Link {
+                    url, email, range, ..
+                } => Some((entry::target(url, *email), range)),
+                _ => None,
+            });
+            match key.as_str() {
+                "github" | "github id" | "github handle" | "github username" | "login"
+                | "handle" => {
+                    let login = match link {
+                        Some((entry::Target::Profile(login), range)) => {
+                            Some((login, range.clone()))
+                        }
+                        _ => entry::as_login(value).map(|l| (l.to_string(), item.range.clone())),
+                    };
+                    let Some(login) = login else { return false };
+                    person.login = Some(login);
+                }
+                "email" | "e-mail" | "mail" => {
+                    let address = match link {
+                        Some((entry::Target::Email(address), _)) => address,
+                        _ => value.trim_start_matches("mailto:").to_string(),
+                    };
+                    person.email = Some(address);
+                }
+                "company" | "affiliation" | "organization" | "organisation" | "employer" => {
+                    person.affiliation = Some(value.to_string());
+                }
+                "role" | "roles" => person.role = Some(value.to_string()),
+                _ => fields.push((table::field_key(&key), value.to_string())),
+            }
+        }
+        if person.login.is_none() && person.email.is_none() {
+            return false;
+        }
+        let at = items.first().map_or(0..0, |i| i.range.clone());
+        let into = parent.unwrap_or(group);
+        self.add(into, person, at, None, fields);
+        true
     }
 
     /// An item that names several people (`Ada (@ada), Bob (@bob)`): each

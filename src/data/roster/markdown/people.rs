@@ -116,6 +116,12 @@ impl Drafts {
         &self.drafts[group].title
     }
 
+    /// The group's parent, and whether anyone is in the group yet.
+    pub fn parent_of_empty(&self, group: usize) -> Option<Option<usize>> {
+        let draft = &self.drafts[group];
+        draft.members.is_empty().then_some(draft.parent)
+    }
+
     /// GitHub teams the group's text mentions: the group is them.
     pub fn claim(&mut self, group: usize, teams: Vec<String>) {
         let draft = &mut self.drafts[group];

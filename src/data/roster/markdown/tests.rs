@@ -632,3 +632,47 @@ fn an_item_of_several_people_gives_each() {
         )]
     );
 }
+
+#[test]
+fn a_heading_per_person_over_their_fields() {
+    let text = "\
+# Maintainers
+
+### Ada Lovelace
+
+- GitHub: [@ada](https://github.com/ada)
+- Company: Acme
+- Email: ada@example.com
+- Timezone: UTC
+
+### Bob Babbage
+
+- GitHub: @bob
+
+## Emeritus
+
+### Carol Hopper
+- GitHub: carol
+
+### Release process
+
+- Tag: vX.Y
+";
+    let (people, warnings) = read(text);
+    assert_eq!(
+        memberships(&people),
+        [
+            "maintainers: ada/Ada Lovelace",
+            "maintainers: bob/Bob Babbage",
+            "emeritus: carol/Carol Hopper [emeritus]",
+        ]
+    );
+    let ada = &people.people[0];
+    assert_eq!(ada.affiliation.as_deref(), Some("Acme"));
+    assert_eq!(ada.email.as_deref(), Some("ada@example.com"));
+    assert_eq!(
+        people.groups[0].members[0].fields,
+        [("timezone".to_string(), "UTC".to_string())]
+    );
+    assert!(warnings.is_empty(), "{warnings:?}");
+}
