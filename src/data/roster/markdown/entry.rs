@@ -536,6 +536,14 @@ impl Reader {
             }
         }
         self.tail_fields();
+        // `Jane Doe, Emeritus`, `Jane Doe - retired`: a status, not a role
+        // or a company.
+        for field in [&mut self.entry.role, &mut self.entry.affiliation] {
+            if let Some(status) = field.as_deref().and_then(status_marker) {
+                self.entry.status = self.entry.status.or(Some(status));
+                *field = None;
+            }
+        }
         // `katelyn martin (@cratelyn)`: before a login, words are a name
         // whatever their case.
         let before_login =

@@ -398,6 +398,7 @@ fn people_with_only_an_email_and_status_markers() {
 - ~~Eve Moore~~ (@eve)
 - Fay Wong (sunsetting)
 - [(emeritus) Gus Grey](https://github.com/gus)
+- Hal Jordan (@hal), Emeritus
 ";
     let (people, warnings) = read(text);
     assert_eq!(
@@ -410,6 +411,7 @@ fn people_with_only_an_email_and_status_markers() {
             "maintainers: eve/Eve Moore [emeritus]",
             "maintainers: -/Fay Wong [sunsetting]",
             "maintainers: gus/Gus Grey [emeritus]",
+            "maintainers: hal/Hal Jordan [emeritus]",
         ]
     );
     assert_eq!(people.people[0].email.as_deref(), Some("ada@example.com"));
