@@ -608,7 +608,7 @@ impl Reader {
     /// What follows the person: `, Company`, ` - Role`, an e-mail address.
     fn tail_fields(&mut self) {
         let tail = self.tail.trim();
-        let tail = tail.trim_start_matches(')').trim();
+        let tail = tail.trim_start_matches(|c: char| c == '(' || c == ')' || c.is_whitespace());
         for word in tail.split_whitespace() {
             let word = word.trim_matches(|c: char| "()<>,;".contains(c));
             if word.contains('@') && word.contains('.') && !word.starts_with('@') {
