@@ -361,7 +361,13 @@ impl Reader {
                 // `[(emeritus) Name](profile)`: a marker in the link's text.
                 let (marked, text) = without_marker(text);
                 self.entry.status = self.entry.status.or(marked);
-                let named = login_in_link_text(text);
+                // `[Jaryk](https://github.com/Ugzuzg)`: a capitalised word
+                // that is not the URL's login is a name, not another login.
+                let trimmed = text.trim();
+                let a_name = !trimmed.starts_with('@')
+                    && is_name(trimmed)
+                    && !trimmed.eq_ignore_ascii_case(&login);
+                let named = login_in_link_text(text).filter(|_| !a_name);
                 let login = match named {
                     Some(named) if named.eq_ignore_ascii_case(&login) => named,
                     Some(named) => {

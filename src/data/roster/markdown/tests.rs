@@ -678,3 +678,19 @@ fn a_heading_per_person_over_their_fields() {
     );
     assert!(warnings.is_empty(), "{warnings:?}");
 }
+
+#[test]
+fn a_short_name_linking_a_profile_is_that_person() {
+    let text = "# Maintainers\n\n- [Jaryk](https://github.com/Ugzuzg)\n- [calvin](https://github.com/dcalvin)\n";
+    let (people, warnings) = read(text);
+    assert_eq!(
+        memberships(&people),
+        ["maintainers: Ugzuzg/Jaryk", "maintainers: dcalvin"]
+    );
+    let codes: Vec<&str> = warnings.iter().map(|w| w.code.id()).collect();
+    assert_eq!(
+        codes,
+        ["C209"],
+        "only the lower-case login-like text: {warnings:?}"
+    );
+}
