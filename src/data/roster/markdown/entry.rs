@@ -212,6 +212,33 @@ fn without_marker(text: &str) -> (Option<&'static str>, &str) {
     (None, text)
 }
 
+/// Whether `text` names a role in a project (`Approver`, `Core
+/// Maintainer`, `TSC Chair`): at most three words, the last a role's.
+fn is_role(text: &str) -> bool {
+    const ROLES: &[&str] = &[
+        "maintainer",
+        "maintainers",
+        "approver",
+        "approvers",
+        "reviewer",
+        "reviewers",
+        "committer",
+        "committers",
+        "member",
+        "lead",
+        "chair",
+        "owner",
+        "triager",
+        "admin",
+        "contributor",
+        "author",
+        "creator",
+        "founder",
+    ];
+    let words: Vec<String> = text.split_whitespace().map(str::to_lowercase).collect();
+    (1..=3).contains(&words.len()) && words.last().is_some_and(|w| ROLES.contains(&w.as_str()))
+}
+
 /// Whether `text` reads as a name written without capitals (`katelyn
 /// martin`): one to four words of letters, `.`, `'` and `-`.
 pub fn is_loose_name(text: &str) -> bool {
@@ -542,6 +569,10 @@ impl Reader {
             }
         }
         self.tail_fields();
+        // `[Owais Lone](profile), Approver`: a role, not a company.
+        if self.entry.affiliation.as_deref().is_some_and(is_role) && self.entry.role.is_none() {
+            self.entry.role = self.entry.affiliation.take();
+        }
         // `Jane Doe, Emeritus`, `Jane Doe - retired`: a status, not a role
         // or a company.
         for field in [&mut self.entry.role, &mut self.entry.affiliation] {

@@ -694,3 +694,18 @@ fn a_short_name_linking_a_profile_is_that_person() {
         "only the lower-case login-like text: {warnings:?}"
     );
 }
+
+#[test]
+fn a_role_after_the_name_is_no_company() {
+    let text = "# Emeritus\n\n- [Owais Lone](https://github.com/owais), Approver\n- [Ada](https://github.com/ada), Google LLC\n";
+    let (people, _) = read(text);
+    assert_eq!(
+        memberships(&people),
+        [
+            "emeritus: owais/Owais Lone [emeritus] (Approver)",
+            "emeritus: ada/Ada [emeritus]"
+        ]
+    );
+    assert_eq!(people.people[0].affiliation, None);
+    assert_eq!(people.people[1].affiliation.as_deref(), Some("Google LLC"));
+}
