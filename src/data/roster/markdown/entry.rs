@@ -553,65 +553,10 @@ impl Reader {
     }
 
     fn finish(mut self, text: &str) -> Read {
-        let mut lead = clean(&self.lead);
-        let mut represents = false;
-        // `` `promtool`: David Leadbeater ``: what the person looks after;
-        // `Nate Abele: Lithium`: what the person represents.
-        if let Some((part, rest)) = lead.split_once(": ") {
-            let (part, rest) = (part.trim().to_string(), rest.trim().to_string());
-            if !is_name(&part) && is_name(&rest) {
-                self.entry.role = Some(part);
-                lead = rest;
-            } else if is_name(&part) && part.split_whitespace().count() >= 2 && !rest.is_empty() {
-                self.entry.affiliation = Some(rest);
-                lead = part;
-                represents = true;
-            }
-        }
+        let (lead, represents) = self.lead_and_role();
         self.tail_fields();
-        // `[Owais Lone](profile), Approver`: a role, not a company.
-        if self.entry.affiliation.as_deref().is_some_and(is_role) && self.entry.role.is_none() {
-            self.entry.role = self.entry.affiliation.take();
-        }
-        // `Jane Doe, Emeritus`, `Jane Doe - retired`: a status, not a role
-        // or a company.
-        for field in [&mut self.entry.role, &mut self.entry.affiliation] {
-            if let Some(status) = field.as_deref().and_then(status_marker) {
-                self.entry.status = self.entry.status.or(Some(status));
-                *field = None;
-            }
-        }
-        // `katelyn martin (@cratelyn)`: before a login, words are a name
-        // whatever their case.
-        let before_login =
-            (self.login_in_parentheses && is_loose_name(&lead)).then(|| lead.clone());
-        let name = self
-            .strong
-            .clone()
-            .filter(|s| is_name(s))
-            .or_else(|| (!lead.is_empty() && is_name(&lead)).then(|| lead.clone()))
-            .or(self.link_name.clone())
-            .or(before_login);
-        // `@dan - Dan Ritchie`, `[@fay](profile) Fay Wong`: after the
-        // login, a name.
-        let after = clean(self.tail.trim().trim_start_matches(')'));
-        let name = name.or_else(|| {
-            // `, Company` after a login is the affiliation.
-            let company = self
-                .tail
-                .trim()
-                .trim_start_matches(')')
-                .trim()
-                .starts_with(',');
-            let after_login =
-                self.entry.login.is_some() && lead.is_empty() && self.strong.is_none() && !company;
-            // One word after a login is a role (`- Chair`), two a name.
-            let words = after.split_whitespace().count();
-            (after_login && words >= 2 && is_name(&after)).then(|| {
-                self.entry.role = None;
-                after.clone()
-            })
-        });
+        self.roles_and_statuses();
+        let name = self.name(&lead);
         self.entry.name = name;
         // A bullet that is one nickname (`* aycabta`): the person by it.
         let whole = clean(text);
@@ -640,6 +585,66 @@ impl Reader {
             (false, Some((at, why))) => Read::Unreadable(at, why),
             (false, None) => Read::NotAPerson,
         }
+    }
+
+    /// The text before the person's login or link, without what it says
+    /// besides the name: `` `promtool`: David Leadbeater `` (what the
+    /// person looks after, their role), `Nate Abele: Lithium` (what they
+    /// represent: whether so).
+    fn lead_and_role(&mut self) -> (String, bool) {
+        let lead = clean(&self.lead);
+        if let Some((part, rest)) = lead.split_once(": ") {
+            let (part, rest) = (part.trim().to_string(), rest.trim().to_string());
+            if !is_name(&part) && is_name(&rest) {
+                self.entry.role = Some(part);
+                return (rest, false);
+            } else if is_name(&part) && part.split_whitespace().count() >= 2 && !rest.is_empty() {
+                self.entry.affiliation = Some(rest);
+                return (part, true);
+            }
+        }
+        (lead, false)
+    }
+
+    /// `[Owais Lone](profile), Approver`: a role, not a company; `Jane Doe,
+    /// Emeritus`, `Jane Doe - retired`: a status, not a role or a company.
+    fn roles_and_statuses(&mut self) {
+        if self.entry.affiliation.as_deref().is_some_and(is_role) && self.entry.role.is_none() {
+            self.entry.role = self.entry.affiliation.take();
+        }
+        for field in [&mut self.entry.role, &mut self.entry.affiliation] {
+            if let Some(status) = field.as_deref().and_then(status_marker) {
+                self.entry.status = self.entry.status.or(Some(status));
+                *field = None;
+            }
+        }
+    }
+
+    /// The person's name: bold text, the text before the login, a link's
+    /// text; `katelyn martin (@cratelyn)` (before a parenthesised login,
+    /// words are a name whatever their case); `@dan - Dan Ritchie` (after
+    /// the login, two words or more; one is a role, `- Chair`).
+    fn name(&mut self, lead: &str) -> Option<String> {
+        let before_login =
+            (self.login_in_parentheses && is_loose_name(lead)).then(|| lead.to_string());
+        let name = (self.strong.clone())
+            .filter(|s| is_name(s))
+            .or_else(|| (!lead.is_empty() && is_name(lead)).then(|| lead.to_string()))
+            .or(self.link_name.clone())
+            .or(before_login);
+        if name.is_some() {
+            return name;
+        }
+        let after = clean(self.tail.trim().trim_start_matches(')'));
+        // `, Company` after a login is the affiliation.
+        let company = (self.tail.trim().trim_start_matches(')').trim()).starts_with(',');
+        let after_login =
+            self.entry.login.is_some() && lead.is_empty() && self.strong.is_none() && !company;
+        let words = after.split_whitespace().count();
+        (after_login && words >= 2 && is_name(&after)).then(|| {
+            self.entry.role = None;
+            after
+        })
     }
 
     /// What follows the person: `, Company`, ` - Role`, an e-mail address.

@@ -703,7 +703,7 @@ fn a_role_after_the_name_is_no_company() {
         memberships(&people),
         [
             "emeritus: owais/Owais Lone [emeritus] (Approver)",
-            "emeritus: ada/Ada [emeritus]"
+            "emeritus: Ada [emeritus]"
         ]
     );
     assert_eq!(people.people[0].affiliation, None);
