@@ -516,6 +516,16 @@ mod never_silent {
         }
 
         #[test]
+        fn any_text_reads_without_panicking(
+            text in "(?s)[ -~\t\n<>()@:#*\\-=\"'éÖ铁]{0,400}"
+        ) {
+            let (people, warnings) = parse_people_text(&text, "MAINTAINERS");
+            let _ = lines_read(&text, &people, &warnings);
+            let (people, warnings) = parse_people_markdown(&text, "MAINTAINERS.md");
+            let _ = lines_read(&text, &people, &warnings);
+        }
+
+        #[test]
         fn every_text_line_naming_someone_is_read_or_reported(
             lines in prop::collection::vec(text_line(), 1..12)
         ) {
