@@ -11,7 +11,8 @@
 #   people      TOML and JSON data files (rust-lang/team, all-contributors) and
 #               this repository's maintainers.toml;
 #   codeowners  CODEOWNERS, OWNERS, MAINTAINERS and similar files;
-#   owners_yaml, maintainers_csv, all_contributors, markdown_roster
+#   owners_yaml, maintainers_csv, all_contributors, markdown_roster,
+#   maintainers_text
 #               real people files of each format (OWNERS and OWNERS_ALIASES,
 #               containerd's MAINTAINERS, .all-contributorsrc, MAINTAINERS.md);
 #   protocol    the recorded mdBook inputs (inputs/*.json), each chapter of them
@@ -135,6 +136,7 @@ rosters = {
     "all_contributors": files(shared / "others" / "all-contributors", ".all-contributorsrc"),
     "markdown_roster": files(shared / "others" / "maintainers-md", "*")
     + files(shared / "others", "**/MAINTAINERS.md"),
+    "maintainers_text": files(shared / "others" / "people-files", "**/MAINTAINERS*"),
 }
 for target, paths in rosters.items():
     for path in paths:

@@ -313,3 +313,26 @@ fn a_finding_on_several_lines_is_a_result_per_line_in_machine_formats() {
         .collect();
     assert_eq!(alan, [4, 5], "{}", result.stderr);
 }
+
+/// Issue 34: a person is matched by e-mail wherever logins are: a
+/// CODEOWNERS owner written as an address is the person with it.
+#[test]
+fn an_owner_written_as_an_email_is_the_person_with_it() {
+    let people = "[people.ada]\nname = \"Ada Lovelace\"\nemail = \"Ada@Example.com\"\n\n\
+                  [[groups]]\nid = \"core\"\nmembers = [\"ada\"]\n";
+    let dir = book_root(&[
+        ("maintainers.toml", people),
+        ("CODEOWNERS", "/x/ ada@example.com\n"),
+    ]);
+    let config = json!({"preprocessor": {"community": {"check-owners": "off"}}});
+    let chapter = "{{#codeowners x/a}}\n\n{{#codeowners x/a members}}\n";
+    let result = run(&request(
+        Shape::V05,
+        dir.path(),
+        config,
+        &[("O", "o.md", chapter)],
+    ));
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    let ada = "Ada Lovelace ([ada](https://github.com/ada))";
+    assert_eq!(result.contents(Shape::V05)[0], format!("{ada}\n\n{ada}\n"));
+}

@@ -57,6 +57,31 @@ fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
 const CONTRIBUTING: &str = "# Contributing\n\n## Testing\n\nRun `cargo test`.\n";
 const CODEOWNERS: &str = "* @ada\n/docs/ @bob\n";
 
+/// A README whose people are in sections of it (issue 34).
+const README_WITH_PEOPLE: &str = "\
+# Project
+
+A [feature](https://example.com) table:
+
+| Feature | Status |
+|---|---|
+| Fast | done |
+
+## Contributing
+
+### Maintainers
+
+- Ada Lovelace (@ada)
+
+### Emeritus
+
+- Bob Babbage ([bob](https://github.com/bob))
+
+### Code of conduct
+
+Be kind.
+";
+
 /// A kind of people file: its name, the repository's files, the names
 /// its book's people page shows.
 type Kind = (
@@ -106,6 +131,11 @@ fn kinds() -> Vec<Kind> {
                 "MAINTAINERS",
                 "# COMMITTERS\n\"ada\",\"Ada Lovelace\",\"ada@example.com\"\n\"bob\",\"Bob Babbage\",\"\"\n",
             )],
+            &["Ada Lovelace", "Bob Babbage"],
+        ),
+        (
+            "README section",
+            vec![("README.md", README_WITH_PEOPLE)],
             &["Ada Lovelace", "Bob Babbage"],
         ),
         (
@@ -379,4 +409,47 @@ fn init_on_an_owners_tree_whose_aliases_use_the_repository_name_builds() {
         assert!(owners.contains("docs-site/"), "{mdbook:?}");
         std::fs::remove_dir_all(book.join("book")).expect("removable");
     }
+}
+
+/// Issue 34: people listed in sections of a README are found, and the
+/// book reads those sections alone, the emeritus as its own group.
+#[test]
+fn init_finds_people_in_sections_of_a_readme() {
+    let repo = repository(&[("README.md", README_WITH_PEOPLE)]);
+    let (code, _, stderr) = init(repo.path(), &[]);
+    assert_eq!(code, 0, "{stderr}");
+    let config = std::fs::read_to_string(repo.path().join("docs/book.toml")).expect("book.toml");
+    assert!(
+        config.contains(
+            r#"people = [{ path = "../README.md", section = "Maintainers" }, { path = "../README.md", section = "Emeritus" }]"#
+        ),
+        "{config}"
+    );
+    assert!(!repo.path().join("docs/maintainers.toml").exists());
+    let output = common::bin()
+        .args(["roster", "docs", "--format", "json"])
+        .current_dir(repo.path())
+        .output()
+        .expect("runs");
+    let roster: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let groups: Vec<(String, Vec<String>)> = (roster["groups"].as_array().expect("groups").iter())
+        .map(|g| {
+            let members = (g["members"].as_array().expect("members").iter())
+                .map(|m| format!("{} {}", m["handle"], m["status"]))
+                .collect();
+            (g["id"].as_str().unwrap_or("").to_string(), members)
+        })
+        .collect();
+    assert_eq!(
+        groups,
+        [
+            ("maintainers".to_string(), vec!["\"ada\" null".to_string()]),
+            (
+                "emeritus".to_string(),
+                vec!["\"bob\" \"emeritus\"".to_string()]
+            ),
+        ],
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
 }

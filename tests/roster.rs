@@ -864,3 +864,126 @@ fn every_real_markdown_people_file_reads_whole() {
         );
     }
 }
+
+/// Issue 34: a source whose name does not tell its format is one error
+/// whose help is the exact line to write, with the format its text has.
+#[test]
+fn an_unknown_extension_says_the_line_to_write() {
+    let list =
+        "- [Ada Lovelace](https://github.com/ada)\n- [Bob Babbage](https://github.com/bob)\n";
+    let stderr = errors(&[("people.txt", list)], json!("people.txt"));
+    assert!(stderr.contains("error[C102]"), "{stderr}");
+    assert!(
+        stderr.contains(r#"people = [{ path = "people.txt", format = "markdown" }]"#),
+        "{stderr}"
+    );
+    assert!(stderr.contains("looks like `markdown`"), "{stderr}");
+    // A text that looks like nothing known still says what to write.
+    let stderr = errors(&[("people.txt", "just words\n")], json!("people.txt"));
+    assert!(stderr.contains(r#"format = "markdown" }]"#), "{stderr}");
+}
+
+/// Issue 34: plain-text MAINTAINERS files (Docker/Go style) are read from
+/// their text, whatever the name's lack of an extension says.
+#[test]
+fn plain_text_maintainers_files_are_read() {
+    let text = "\
+# Maintainers
+Ada Lovelace <ada@example.com> (@ada) engine
+Bob Babbage, Engines Ltd <bob@example.com> (github: @bob, slack: bob)
+
+# Reviewers
+Carol Hopper <carol@example.com> (carol@)
+";
+    let result = build(
+        &[("MAINTAINERS", text)],
+        json!("MAINTAINERS"),
+        "{{#maintainers reviewers}}\n",
+    );
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    assert!(result.stdout.contains("carol"), "{}", result.stdout);
+    assert!(!result.stderr.contains("warning"), "{}", result.stderr);
+}
+
+/// Issue 34: `section` reads the part of a README under one heading; a
+/// heading that is not there is a located error naming those there are.
+#[test]
+fn a_section_of_a_readme_is_the_roster() {
+    let readme = "\
+# Project
+
+| Feature | Status |
+|---|---|
+| [Fast](https://github.com/fast) | done |
+
+## Maintainers
+
+- Ada Lovelace (@ada)
+
+### Emeritus
+
+- (emeritus) Bob Babbage ([bob](https://github.com/bob))
+";
+    let result = build(
+        &[("README.md", readme)],
+        json!([{"path": "README.md", "section": "maintainers"}]),
+        "{{#maintainers emeritus}}\n",
+    );
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    assert!(result.stdout.contains("Bob Babbage"), "{}", result.stdout);
+    assert!(!result.stdout.contains("fast"), "{}", result.stdout);
+    let stderr = errors(
+        &[("README.md", readme)],
+        json!([{"path": "README.md", "section": "Owners"}]),
+    );
+    assert!(stderr.contains("has no heading `Owners`"), "{stderr}");
+    assert!(stderr.contains("--> "), "{stderr}");
+    let stderr = errors(
+        &[("MAINTAINERS", "Ada <a@example.com> (@ada)\n")],
+        json!([{"path": "MAINTAINERS", "section": "x"}]),
+    );
+    assert!(
+        stderr.contains("only Markdown files have sections"),
+        "{stderr}"
+    );
+}
+
+/// Issue 34: a person a Markdown file lists by name and e-mail is the
+/// person another source gives with that address and a login.
+#[test]
+fn people_are_one_person_across_sources_by_email() {
+    let toml = "[people.ada]\nname = \"Ada\"\nemail = \"ada@example.com\"\n\n[[groups]]\nid = \"core\"\nmembers = [\"ada\"]\n";
+    let md = "# Reviewers\n\n- Ada Lovelace <ADA@example.com>\n- Bob Babbage <bob@example.com>\n";
+    for people in [
+        json!(["maintainers.toml", "MAINTAINERS.md"]),
+        json!(["MAINTAINERS.md", "maintainers.toml"]),
+    ] {
+        let result = build(
+            &[("maintainers.toml", toml), ("MAINTAINERS.md", md)],
+            people.clone(),
+            "{{#maintainers reviewers}}\n",
+        );
+        assert_eq!(result.code, 0, "{people}: {}", result.stderr);
+        let page = &result.contents(Shape::V05)[0];
+        assert!(page.contains("github.com/ada"), "{people}: {page}");
+        assert!(page.contains("Bob Babbage"), "{people}: {page}");
+    }
+}
+
+/// Issue 34: Markdown without a heading read as containerd CSV is one
+/// error that names what the text looks like, not one per line.
+#[test]
+fn markdown_without_headings_in_the_wrong_format_is_one_error() {
+    let table =
+        "| Name | GitHub |\n|---|---|\n| Ada | @ada |\n| Bob | @bob |\n| Carol | @carol |\n";
+    let stderr = errors(
+        &[("people.md", table)],
+        json!([{"path": "people.md", "format": "maintainers-csv"}]),
+    );
+    assert_eq!(stderr.matches("error[").count(), 1, "{stderr}");
+    assert!(stderr.contains("looks like Markdown"), "{stderr}");
+    assert!(
+        stderr.contains(r#"people = [{ path = "people.md", format = "markdown" }]"#),
+        "{stderr}"
+    );
+}

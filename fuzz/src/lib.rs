@@ -427,12 +427,15 @@ pub enum RosterFormat {
     AllContributors,
     /// A Markdown MAINTAINERS.md.
     Markdown,
+    /// A plain-text MAINTAINERS (`Name <email> (@login)` lines).
+    MaintainersText,
 }
 
 /// Reads `data` as a roster in `format` the way a build does (written as
 /// the book's people file, every people directive using it), and checks:
 /// the `preprocess` contract; a roster that fails says why, each problem
-/// at a file and line; the Markdown reader's warnings are located.
+/// at a file and line; the Markdown and plain-text readers' warnings are
+/// located.
 pub fn fuzz_roster(format: RosterFormat, data: &[u8]) {
     static ROOTS: OnceLock<PathBuf> = OnceLock::new();
     let root = ROOTS.get_or_init(|| scratch_dir("roster"));
@@ -460,12 +463,21 @@ pub fn fuzz_roster(format: RosterFormat, data: &[u8]) {
             serde_json::json!(".all-contributorsrc"),
         ),
         RosterFormat::Markdown => ("MAINTAINERS.md", serde_json::json!("MAINTAINERS.md")),
+        RosterFormat::MaintainersText => (
+            "MAINTAINERS.txt",
+            serde_json::json!([{"path": "MAINTAINERS.txt", "format": "maintainers-text"}]),
+        ),
     };
     std::fs::write(root.join(file), data).expect("cannot write the fuzz roster");
     write(&root.join("CODEOWNERS"), "* @ada @core\n");
-    if let RosterFormat::Markdown = format {
+    if let RosterFormat::Markdown | RosterFormat::MaintainersText = format {
         let text = String::from_utf8_lossy(data);
-        let (read, warnings) = mdbook_community::testing::parse_people_markdown(&text, file);
+        let (read, warnings) = match format {
+            RosterFormat::MaintainersText => {
+                mdbook_community::testing::parse_people_text(&text, file)
+            }
+            _ => mdbook_community::testing::parse_people_markdown(&text, file),
+        };
         for warning in warnings
             .iter()
             .chain(read.as_ref().err().into_iter().flatten())

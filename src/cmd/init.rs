@@ -1,7 +1,9 @@
 //! `mdbook-community init [BOOK_DIR]`: a community book for the repository
 //! it is run in, that builds at once. It finds the people files the project
 //! keeps (`MAINTAINERS.md`, `OWNERS.md`, `OWNERS` and `OWNERS_ALIASES`,
-//! `.all-contributorsrc`, `MAINTAINERS`, a rust-lang/team folder), CODEOWNERS
+//! `.all-contributorsrc`, `MAINTAINERS`, a rust-lang/team folder, else the
+//! sections of a README, GOVERNANCE or CONTRIBUTING page that list people),
+//! CODEOWNERS
 //! and the community files GitHub shows (CONTRIBUTING, GOVERNANCE,
 //! CODE_OF_CONDUCT, SECURITY, SUPPORT), shows the latter with
 //! `{{#repository-file}}` (never copies them; never `{{#include}}`, which
@@ -58,12 +60,20 @@ const PAGES: &[Page] = &[
 /// The folders GitHub looks for community files in, in order.
 const FOLDERS: [&str; 3] = ["", ".github", "docs"];
 
+/// A `people` entry: path, format, OWNERS prefix, Markdown section.
+type Source = (
+    PathBuf,
+    Option<&'static str>,
+    Option<String>,
+    Option<String>,
+);
+
 /// What the repository holds, relative to its root.
 #[derive(Debug, Default)]
 struct Found {
     pages: Vec<(&'static Page, PathBuf)>,
-    /// `people` entries: (path, format, OWNERS prefix).
-    people: Vec<(PathBuf, Option<&'static str>, Option<String>)>,
+    /// `people` entries.
+    people: Vec<Source>,
     codeowners: Option<PathBuf>,
     /// Whether the root has an OWNERS file (a Kubernetes OWNERS tree).
     owners_tree: bool,
@@ -270,14 +280,14 @@ fn find(repository: &Path) -> Found {
         "OWNERS_ALIASES",
     ] {
         if let Some(path) = first(&[name]) {
-            found.people.push((path, None, None));
+            found.people.push((path, None, None, None));
         }
     }
     if is_data_file(&repository.join("OWNERS")) {
         let prefix = owners_prefix(repository);
         found
             .people
-            .push((PathBuf::from("OWNERS"), None, Some(prefix)));
+            .push((PathBuf::from("OWNERS"), None, Some(prefix), None));
         found.owners_tree = true;
     }
     let has_toml = |folder: &str| {
@@ -290,9 +300,93 @@ fn find(repository: &Path) -> Found {
     if has_toml("people") && has_toml("teams") {
         found
             .people
-            .push((PathBuf::from("."), Some("rust-team"), None));
+            .push((PathBuf::from("."), Some("rust-team"), None, None));
+    }
+    if found.people.is_empty() {
+        // No people file: the sections of a README, GOVERNANCE or
+        // CONTRIBUTING page that list people, from the first page with any.
+        let page = ["README.md", "GOVERNANCE.md", "CONTRIBUTING.md"]
+            .iter()
+            .filter_map(|name| first(&[name]))
+            .map(|path| {
+                let full = repository.join(&path);
+                let text = crate::files::read_bytes(&full, crate::files::MAX_DATA_FILE)
+                    .unwrap_or_default();
+                let sections = people_sections(&String::from_utf8_lossy(&text));
+                (path, sections)
+            })
+            .find(|(_, sections)| !sections.is_empty());
+        if let Some((path, sections)) = page {
+            for section in sections {
+                found.people.push((path.clone(), None, None, Some(section)));
+            }
+        }
     }
     found
+}
+
+/// The headings of a page that name people (maintainers, approvers,
+/// reviewers, committers, owners, emeritus) and whose part, up to the next
+/// heading, names someone (an `@login`, a GitHub profile link, an e-mail
+/// address); each once, outside code blocks.
+fn people_sections(text: &str) -> Vec<String> {
+    const WORDS: [&str; 12] = [
+        "maintainer",
+        "maintainers",
+        "approver",
+        "approvers",
+        "reviewer",
+        "reviewers",
+        "committer",
+        "committers",
+        "owner",
+        "owners",
+        "emeritus",
+        "emeriti",
+    ];
+    let mut sections: Vec<String> = Vec::new();
+    let mut current: Option<String> = None;
+    let mut names_someone = false;
+    let mut fenced = false;
+    let mut close = |current: &mut Option<String>, names_someone: bool| {
+        if let Some(title) = current.take()
+            && names_someone
+            && !sections.contains(&title)
+        {
+            sections.push(title);
+        }
+    };
+    for line in text.lines() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
+            fenced = !fenced;
+            continue;
+        }
+        if fenced {
+            continue;
+        }
+        let level = trimmed.chars().take_while(|&c| c == '#').count();
+        if (1..=6).contains(&level) && trimmed[level..].starts_with(' ') {
+            close(&mut current, names_someone);
+            names_someone = false;
+            let title = trimmed[level..].trim().trim_end_matches('#').trim();
+            let title = title.replace(['*', '_', '`'], "");
+            let lower = title.to_lowercase();
+            let names_people = lower
+                .split(|c: char| !c.is_alphanumeric())
+                .any(|w| WORDS.contains(&w));
+            current = names_people.then_some(title);
+            continue;
+        }
+        let token = line.contains("github.com/")
+            || line.match_indices('@').any(|(at, _)| {
+                let after = line[at + 1..].chars().next();
+                after.is_some_and(|c| c.is_ascii_alphanumeric())
+            });
+        names_someone |= current.is_some() && token;
+    }
+    close(&mut current, names_someone);
+    sections
 }
 
 /// The prefix of the root OWNERS file's groups: the repository's name, or
@@ -365,10 +459,10 @@ fn book_toml(title: &str, found: &Found, to_root: &Path) -> String {
     let in_repo = |path: &Path| slashes(&to_root.join(path));
     if !found.people.is_empty() {
         let mut sources = Array::new();
-        for (path, format, prefix) in &found.people {
+        for (path, format, prefix, section) in &found.people {
             let path = in_repo(path);
             match (format, prefix) {
-                (None, None) => sources.push(path),
+                (None, None) if section.is_none() => sources.push(path),
                 (format, prefix) => {
                     let mut table = InlineTable::new();
                     table.insert("path", path.into());
@@ -377,6 +471,9 @@ fn book_toml(title: &str, found: &Found, to_root: &Path) -> String {
                     }
                     if let Some(prefix) = prefix {
                         table.insert("prefix", prefix.as_str().into());
+                    }
+                    if let Some(section) = section {
+                        table.insert("section", section.as_str().into());
                     }
                     sources.push(Value::InlineTable(table));
                 }

@@ -55,9 +55,10 @@ pub fn run(book_dir: &Path, format: RosterFormat, color: bool) -> u8 {
     }
     let data = Data::default();
     let people = data.people(&settings);
+    let diagnostics = data.diagnostics();
     let _ = print(
         &mut stderr,
-        &data.diagnostics(),
+        &diagnostics,
         book_dir,
         MessageFormat::Human,
         color,
@@ -92,7 +93,11 @@ pub fn run(book_dir: &Path, format: RosterFormat, color: bool) -> u8 {
     }
     let mut out = std::io::BufWriter::new(&mut stdout);
     let written = match format {
-        RosterFormat::Human => out.write_all(human(&people, activity.as_deref()).as_bytes()),
+        RosterFormat::Human => {
+            let mut text = human(&people, activity.as_deref());
+            text.push_str(&per_file(&people, &diagnostics));
+            out.write_all(text.as_bytes())
+        }
         RosterFormat::Json => serde_json::to_writer(&mut out, &json(&people, activity.as_deref()))
             .map_err(std::io::Error::from)
             .and_then(|()| out.write_all(b"\n")),
@@ -313,6 +318,71 @@ fn last_active(activity: Option<&Activity>, person: usize) -> String {
         None if matches!(activity.history, History::Read { .. }) => ", not matched".to_string(),
         None => ", last active unknown".to_string(),
     }
+}
+
+/// One file's counts, for [`per_file`].
+#[derive(Default)]
+struct FileCounts {
+    people: usize,
+    listings: usize,
+    statuses: std::collections::BTreeMap<String, usize>,
+    unread: usize,
+}
+
+/// The counts of the file `name`, added in first-seen order.
+fn counts_of<'a>(files: &'a mut Vec<(String, FileCounts)>, name: &str) -> &'a mut FileCounts {
+    let index = match files.iter().position(|(f, _)| f == name) {
+        Some(index) => index,
+        None => {
+            files.push((name.to_string(), FileCounts::default()));
+            files.len() - 1
+        }
+    };
+    &mut files[index].1
+}
+
+/// For each file of the roster: its people, its listings and their
+/// statuses, and its lines not read (the C208 warnings at it).
+fn per_file(people: &People, diagnostics: &[Diagnostic]) -> String {
+    let mut files: Vec<(String, FileCounts)> = Vec::new();
+    for person in &people.people {
+        if let Some(place) = &person.at {
+            counts_of(&mut files, &place.file.name).people += 1;
+        }
+    }
+    for member in people.groups.iter().flat_map(|g| &g.members) {
+        if let Some(place) = &member.at {
+            let counts = counts_of(&mut files, &place.file.name);
+            counts.listings += 1;
+            if let Some(status) = &member.status {
+                *counts.statuses.entry(status.clone()).or_default() += 1;
+            }
+        }
+    }
+    for diagnostic in diagnostics.iter().filter(|d| d.code == Code::UnreadEntry) {
+        if let Some(crate::diagnostic::Location::File { file, .. }) = &diagnostic.location {
+            counts_of(&mut files, &file.name).unread += 1;
+        }
+    }
+    let mut out = String::new();
+    for (name, c) in files {
+        let statuses: Vec<String> = (c.statuses.iter())
+            .map(|(s, n)| format!("{n} {s}"))
+            .collect();
+        let statuses = match statuses.is_empty() {
+            true => String::new(),
+            false => format!(" ({})", statuses.join(", ")),
+        };
+        let text = format!(
+            "  {name}: {}, {}{statuses}, {} not read",
+            crate::diagnostic::plural(c.people, "person").replace("persons", "people"),
+            crate::diagnostic::plural(c.listings, "listing"),
+            crate::diagnostic::plural(c.unread, "line"),
+        );
+        out.push_str(&crate::report::shown_line(&text));
+        out.push('\n');
+    }
+    out
 }
 
 fn who(person: &Person) -> String {

@@ -23,19 +23,23 @@ pub enum PeopleFormat {
     RustTeam,
     /// containerd's `MAINTAINERS`: quoted CSV under `# SECTION` headers.
     MaintainersCsv,
+    /// A plain-text `MAINTAINERS`: `Name <email> (@login)` lines, `#`
+    /// comment headers and `Label:` lines.
+    MaintainersText,
     /// A Markdown page that lists people: `MAINTAINERS.md`, `OWNERS.md`.
     Markdown,
 }
 
 impl PeopleFormat {
     /// Every format, by the name `format = "..."` takes.
-    pub const ALL: [(&'static str, PeopleFormat); 7] = [
+    pub const ALL: [(&'static str, PeopleFormat); 8] = [
         ("community", PeopleFormat::Community),
         ("all-contributors", PeopleFormat::AllContributors),
         ("owners-aliases", PeopleFormat::OwnersAliases),
         ("owners", PeopleFormat::Owners),
         ("rust-team", PeopleFormat::RustTeam),
         ("maintainers-csv", PeopleFormat::MaintainersCsv),
+        ("maintainers-text", PeopleFormat::MaintainersText),
         ("markdown", PeopleFormat::Markdown),
     ];
 
@@ -76,6 +80,110 @@ impl PeopleFormat {
     }
 }
 
+impl PeopleFormat {
+    /// The format `text` clearly is, if any: a JSON object, YAML with
+    /// OWNERS keys, quoted CSV rows, this plugin's TOML tables, Markdown
+    /// headings, tables and lists, or `Name <email> (@login)` lines. For
+    /// the one error a file read in the wrong format gives, and for files
+    /// whose name does not tell (`MAINTAINERS`, `people.txt`).
+    pub fn of_text(text: &str) -> Option<PeopleFormat> {
+        looks_like(text)
+    }
+}
+
+/// The format `text` clearly is, if any (see [`PeopleFormat::of_text`]).
+fn looks_like(text: &str) -> Option<PeopleFormat> {
+    let lines: Vec<&str> = (text.lines())
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let first = lines.iter().find(|l| !l.starts_with('#'))?;
+    structured(text, first)
+        .or_else(|| csv_rows(&lines))
+        .or_else(|| native_tables(&lines))
+        .or_else(|| maintainers_text(&lines))
+        .or_else(|| markdown(&lines))
+}
+
+/// JSON, or YAML with the keys of OWNERS files, by the first line that is
+/// not a comment.
+fn structured(text: &str, first: &str) -> Option<PeopleFormat> {
+    // `{`, as its code point: tools that count braces read the literal as one.
+    if first.starts_with('\u{7b}') {
+        return Some(match text.contains("\"contributors\"") {
+            true => PeopleFormat::AllContributors,
+            false => PeopleFormat::Community,
+        });
+    }
+    if first == "aliases:" {
+        return Some(PeopleFormat::OwnersAliases);
+    }
+    let owners_keys = [
+        "approvers:",
+        "reviewers:",
+        "filters:",
+        "options:",
+        "emeritus_approvers:",
+    ];
+    owners_keys
+        .iter()
+        .any(|k| first.starts_with(k))
+        .then_some(PeopleFormat::Owners)
+}
+
+/// Mostly quoted CSV rows (`"login","Name",...`).
+fn csv_rows(lines: &[&str]) -> Option<PeopleFormat> {
+    let rows = lines
+        .iter()
+        .filter(|l| l.starts_with('"') && l.contains("\",\""));
+    let content = lines.iter().filter(|l| !l.starts_with('#')).count();
+    (rows.count() * 2 > content).then_some(PeopleFormat::MaintainersCsv)
+}
+
+/// This plugin's TOML tables.
+fn native_tables(lines: &[&str]) -> Option<PeopleFormat> {
+    (lines
+        .iter()
+        .any(|l| l.starts_with("[people.") || *l == "[[groups]]"))
+    .then_some(PeopleFormat::Community)
+}
+
+/// Headings, tables and lists making up a good part of the lines, with a
+/// heading, a table's delimiter row or Markdown links: Markdown even
+/// without a heading (a list of `[Name](url)`, a table).
+fn markdown(lines: &[&str]) -> Option<PeopleFormat> {
+    let heading = |l: &&&str| l.starts_with("# ") || l.starts_with("## ") || l.starts_with("### ");
+    let list = |l: &&&str| l.starts_with("- ") || l.starts_with("* ");
+    let marked = |l: &&&str| heading(l) || l.starts_with('|') || list(l);
+    let headings = lines.iter().filter(heading).count();
+    let delimiter = lines
+        .iter()
+        .any(|l| l.contains("---") && l.chars().all(|c| matches!(c, '|' | '-' | ':' | ' ')));
+    let links = lines.iter().filter(|l| l.contains("](")).count();
+    let marks = lines.iter().filter(marked).count();
+    let sure = headings > 0 || delimiter || links * 2 >= lines.len();
+    (marks * 3 >= lines.len() && sure).then_some(PeopleFormat::Markdown)
+}
+
+/// Mostly `Name <email> (@login)` lines, not in a list or table: a
+/// plain-text MAINTAINERS file (its `#` lines are comments).
+fn maintainers_text(lines: &[&str]) -> Option<PeopleFormat> {
+    let content: Vec<&str> = (lines.iter().copied())
+        .filter(|l| !l.starts_with('#'))
+        .collect();
+    let person = |l: &&&str| {
+        let email =
+            (l.find('<').zip(l.find('>'))).is_some_and(|(a, b)| a < b && l[a..b].contains('@'));
+        let marked = l.starts_with(['-', '*', '|', '[']);
+        !marked
+            && (email
+                || l.contains("(@")
+                || l.contains("@)")
+                || l.to_lowercase().contains("github: @"))
+    };
+    let people = content.iter().filter(person).count();
+    (people >= 1 && people * 2 >= content.len()).then_some(PeopleFormat::MaintainersText)
+}
 /// One source of the roster.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PeopleSource {
@@ -85,6 +193,9 @@ pub struct PeopleSource {
     pub format: PeopleFormat,
     /// For `owners`: the start of its groups' ids (`PREFIX-approvers`).
     pub prefix: Option<String>,
+    /// For `markdown`: read only the part under this heading (and its
+    /// sub-headings), for people listed in a section of a larger page.
+    pub section: Option<String>,
 }
 
 impl PeopleSource {
@@ -94,6 +205,7 @@ impl PeopleSource {
             path: PathBuf::from(DEFAULT_FILE),
             format: PeopleFormat::Community,
             prefix: None,
+            section: None,
         }
     }
 }
@@ -104,7 +216,7 @@ pub const DEFAULT_FILE: &str = "maintainers.toml";
 /// Statuses that mean someone no longer serves, by default.
 pub const INACTIVE_STATUSES: [&str; 2] = ["emeritus", "alumni"];
 
-const SOURCE_KEYS: &[&str] = &["path", "format", "prefix"];
+const SOURCE_KEYS: &[&str] = &["path", "format", "prefix", "section"];
 
 impl Settings {
     /// `people = "path"`, or an array of paths and `{ path, format, prefix }`
@@ -130,6 +242,7 @@ impl Settings {
                             path,
                             format: PeopleFormat::Community,
                             prefix: None,
+                            section: None,
                         });
                     }
                     problem.get_or_insert(found);
@@ -142,12 +255,12 @@ impl Settings {
     }
 
     fn people_source(&self, value: &Value) -> Result<PeopleSource, Problem> {
-        let (path, format, prefix) = match value {
+        let (path, format, prefix, section) = match value {
             Value::Object(table) => {
                 if let Some(key) = table.keys().find(|k| !SOURCE_KEYS.contains(&k.as_str())) {
                     return Err(Problem::value(
                         format!(
-                            "has a source with the unknown key `{key}` (keys: path, format, prefix)"
+                            "has a source with the unknown key `{key}` (keys: path, format, prefix, section)"
                         ),
                         did_you_mean(key, SOURCE_KEYS.iter().copied()).map(str::to_string),
                     ));
@@ -159,9 +272,10 @@ impl Settings {
                     None => None,
                 };
                 let prefix = table.get("prefix").map(string).transpose()?;
-                (path, format, prefix)
+                let section = table.get("section").map(string).transpose()?;
+                (path, format, prefix, section)
             }
-            other => (path(other)?, None, None),
+            other => (path(other)?, None, None, None),
         };
         let full = self.in_root(&path);
         if !full.exists() {
@@ -179,18 +293,9 @@ impl Settings {
                 None,
             ));
         }
-        let format = match format.or_else(|| PeopleFormat::implied_by(&path, full.is_dir())) {
+        let format = match format.or_else(|| implied(&path, &full)) {
             Some(format) => format,
-            None => {
-                return Err(Problem::value(
-                    format!(
-                        "cannot tell the format of `{}` from its name; add `format = \"...\"` ({})",
-                        path.display(),
-                        format_names()
-                    ),
-                    None,
-                ));
-            }
+            None => return Err(unknown_format(&path, &full)),
         };
         if format != PeopleFormat::RustTeam
             && let Some(problem) = self.missing_file(&path)
@@ -198,10 +303,28 @@ impl Settings {
             return Err(problem); // a FIFO or device, say
         }
         check_source(&path, &full, format, prefix.as_deref())?;
+        if let Some(section) = &section
+            && (format != PeopleFormat::Markdown || section.trim().is_empty())
+        {
+            return Err(Problem::value(
+                match format {
+                    PeopleFormat::Markdown => {
+                        "has an empty `section`; name a heading of the file".to_string()
+                    }
+                    _ => format!(
+                        "has `section = \"{section}\"` for `{}`, which is read as `{}`: only Markdown files have sections",
+                        crate::paths::display(&path),
+                        format.name()
+                    ),
+                },
+                None,
+            ));
+        }
         Ok(PeopleSource {
             path,
             format,
             prefix,
+            section,
         })
     }
 
@@ -216,6 +339,56 @@ impl Settings {
         };
         self.inactive_statuses = items.iter().map(string).collect::<Result<_, _>>()?;
         Ok(())
+    }
+}
+
+/// The format a source without `format` is read in: by its name, and for
+/// `MAINTAINERS` (or `MAINTAINERS.txt`), whose projects write it as quoted
+/// CSV, plain `Name <email> (@login)` lines or Markdown, by its text.
+fn implied(path: &Path, full: &Path) -> Option<PeopleFormat> {
+    let name = path.file_name()?.to_str()?;
+    let (stem, extension) = name.split_once('.').unwrap_or((name, ""));
+    let plain = extension.is_empty() || extension.eq_ignore_ascii_case("txt");
+    if stem == "MAINTAINERS" && plain && full.is_file() {
+        let text = crate::files::read_bytes(full, crate::files::MAX_DATA_FILE).ok()?;
+        let text = String::from_utf8_lossy(&text);
+        return Some(match PeopleFormat::of_text(&text) {
+            Some(format @ (PeopleFormat::MaintainersText | PeopleFormat::Markdown)) => format,
+            Some(_) => PeopleFormat::MaintainersCsv,
+            // Neither clearly: e-mail addresses or logins make it text.
+            None if text.contains('@') => PeopleFormat::MaintainersText,
+            None => PeopleFormat::MaintainersCsv,
+        });
+    }
+    PeopleFormat::implied_by(path, full.is_dir())
+}
+
+/// The error for a source whose name does not tell its format: the exact
+/// line to write, with the format its text looks like.
+fn unknown_format(path: &Path, full: &Path) -> Problem {
+    let text = crate::files::read_bytes(full, crate::files::MAX_DATA_FILE).unwrap_or_default();
+    let looks = PeopleFormat::of_text(&String::from_utf8_lossy(&text));
+    let shown = crate::paths::display(path);
+    match looks {
+        Some(format) => Problem::value(
+            format!(
+                "cannot tell the format of `{}` from its name; its text looks like `{}`: name it",
+                path.display(),
+                format.name()
+            ),
+            Some(format!(
+                "people = [{{ path = \"{shown}\", format = \"{}\" }}]",
+                format.name()
+            )),
+        ),
+        None => Problem::value(
+            format!(
+                "cannot tell the format of `{}` from its name or its text; add `format = \"...\"` ({}), e.g. people = [{{ path = \"{shown}\", format = \"markdown\" }}]",
+                path.display(),
+                format_names()
+            ),
+            None,
+        ),
     }
 }
 

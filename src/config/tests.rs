@@ -70,6 +70,7 @@ fn reads_our_keys_and_ignores_mdbooks() {
             path: PathBuf::from("data/people.toml"),
             format: PeopleFormat::Community,
             prefix: None,
+            section: None,
         }]
     );
     assert_eq!(

@@ -88,7 +88,11 @@ impl Writer<'_> {
                 None if !self.github_links => out.push(text(&owner.text)),
                 None => people_md::link_events(&team_page(name), &owner.text, out),
             },
-            OwnerKind::Email | OwnerKind::Role => out.push(text(&owner.text)),
+            OwnerKind::Email => match self.people.and_then(|p| p.by_email(&owner.text)) {
+                Some(person) => people_md::entry_events(PersonEntry::of_person(person), out),
+                None => out.push(text(&owner.text)),
+            },
+            OwnerKind::Role => out.push(text(&owner.text)),
         }
     }
 
@@ -139,7 +143,10 @@ impl Writer<'_> {
                             .collect()
                     })
                     .unwrap_or_default(),
-                OwnerKind::Email | OwnerKind::Role => Vec::new(),
+                OwnerKind::Email => (roster.index_by_email(&owner.text).into_iter())
+                    .map(|p| (p, roster.standing(p).former_status.as_deref()))
+                    .collect(),
+                OwnerKind::Role => Vec::new(),
             };
             if people.is_empty() {
                 items.push(Err(owner));

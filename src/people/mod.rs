@@ -32,7 +32,8 @@ pub struct People {
     by_handle: HashMap<String, usize>,
     /// By GitHub login, lowercased.
     by_login: HashMap<String, usize>,
-    /// By e-mail address, lowercased.
+    /// By e-mail address, lowercased: people without a login are found
+    /// by it (a CODEOWNERS owner written as an address).
     by_email: HashMap<String, usize>,
     by_group: HashMap<String, usize>,
     /// Each group's child groups, and (last) the top-level groups, in order.
@@ -243,6 +244,16 @@ impl People {
     /// The index of the person with GitHub login `login`.
     pub fn index_by_github(&self, login: &str) -> Option<usize> {
         self.by_login.get(&login.to_lowercase()).copied()
+    }
+
+    /// The index of the person with the e-mail address `email` (any case).
+    pub fn index_by_email(&self, email: &str) -> Option<usize> {
+        self.by_email.get(&email.to_lowercase()).copied()
+    }
+
+    /// The person with the e-mail address `email` (any case).
+    pub fn by_email(&self, email: &str) -> Option<&Person> {
+        self.index_by_email(email).map(|i| &self.people[i])
     }
 
     /// The group with `id` (compared in NFC, like handles).

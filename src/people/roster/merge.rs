@@ -34,6 +34,13 @@ pub(super) struct Merger {
     files: Vec<Arc<SourceFile>>,
     people: Vec<Person>,
     by_login: HashMap<String, usize>,
+    /// E-mail addresses (lower case) to the person that has each, and the
+    /// source that gave them: one source's person without a login is
+    /// another source's with the address (within a source, two entries
+    /// are two people).
+    by_email: HashMap<String, (usize, usize)>,
+    /// The source being added, counted from 0.
+    source: usize,
     /// Handles (NFC) to the person that has each.
     by_handle: HashMap<String, usize>,
     groups: Vec<Group>,
@@ -75,6 +82,7 @@ impl Merger {
     }
 
     fn add_source(&mut self, source: SourceRoster) {
+        self.source += 1;
         self.files.extend(source.files);
         let mut in_source: HashMap<String, Place> = HashMap::new();
         let local: Vec<usize> = source
@@ -197,16 +205,35 @@ impl Merger {
         }
     }
 
-    /// Adds `person`, or fills the gaps of the person with the same login.
+    /// Adds `person`, or fills the gaps of the person with the same login
+    /// (or, when either has none, the same e-mail address).
     fn add_person(&mut self, person: Person) -> usize {
         let key = person.github.as_ref().map(|l| l.to_lowercase());
+        let email = person.email.as_ref().map(|e| e.to_lowercase());
         if let Some(&index) = key.as_ref().and_then(|k| self.by_login.get(k)) {
             fill_gaps(&mut self.people[index], person);
+            return index;
+        }
+        let same_email = (email.as_ref().and_then(|e| self.by_email.get(e)))
+            .filter(|(_, source)| *source != self.source)
+            .map(|(index, _)| *index);
+        if let Some(index) = same_email.filter(|&i| {
+            let existing = &self.people[i].github;
+            existing.is_none() || key.is_none()
+        }) {
+            let had_login = self.people[index].github.is_some();
+            fill_gaps(&mut self.people[index], person);
+            if !had_login && let Some(key) = key {
+                self.by_login.insert(key, index);
+            }
             return index;
         }
         let index = self.people.len();
         if let Some(key) = key {
             self.by_login.insert(key, index);
+        }
+        if let Some(email) = email {
+            self.by_email.entry(email).or_insert((index, self.source));
         }
         self.claim_handle(&person, index);
         self.people.push(person);
@@ -365,6 +392,10 @@ impl Merger {
 
 /// Fills the fields `existing` lacks from `later` (a later source).
 fn fill_gaps(existing: &mut Person, later: Person) {
+    if existing.github.is_none() && later.github.is_some() {
+        existing.github = later.github.clone();
+        existing.url = existing.url.take().or(later.url.clone());
+    }
     if existing.name == existing.handle && later.name != later.handle {
         existing.name = later.name;
     }

@@ -9,6 +9,7 @@
 
 mod all_contributors;
 mod maintainers_csv;
+mod maintainers_text;
 mod markdown;
 mod merge;
 mod native;
@@ -79,6 +80,11 @@ pub(super) fn read_sources(
         match read_source(source, &full, &display, markdown, yaml) {
             Ok(mut roster) => {
                 warnings.append(&mut roster.warnings);
+                if roster.people.is_empty()
+                    && let Some(warning) = lists_no_one(&roster, source, &display)
+                {
+                    warnings.push(warning);
+                }
                 read.push((source.format, roster));
             }
             Err(found) => match sniff::wrong_format(&found, source.format, &display) {
@@ -93,6 +99,51 @@ pub(super) fn read_sources(
     (Merger::default().merge(read), warnings)
 }
 
+/// The warning for a Markdown or MAINTAINERS source that gave no one:
+/// what it saw, and the format its text looks like when that is another.
+fn lists_no_one(roster: &SourceRoster, source: &PeopleSource, path: &str) -> Option<Diagnostic> {
+    let read_as_lines = matches!(
+        source.format,
+        PeopleFormat::Markdown | PeopleFormat::MaintainersText | PeopleFormat::MaintainersCsv
+    );
+    let file = roster.files.first().filter(|_| read_as_lines)?;
+    let lines = file.text.lines().filter(|l| !l.trim().is_empty()).count();
+    let mut warning = Diagnostic::warning(
+        Code::UnreadEntry,
+        format!(
+            "`{path}` lists no one: {} read as `{}`, 0 people{}",
+            crate::diagnostic::plural(lines, "line"),
+            source.format.name(),
+            match &source.section {
+                Some(section) => format!(" under `{section}`"),
+                None => String::new(),
+            }
+        ),
+    )
+    .in_file(file, 0..0)
+    .with_label("no person read from this file");
+    match PeopleFormat::of_text(&file.text).filter(|f| *f != source.format) {
+        Some(looks) => {
+            warning = warning.with_help(format!(
+                "its text looks like `{}`: people = [{{ path = \"{path}\", format = \"{}\" }}]",
+                looks.name(),
+                looks.name()
+            ));
+        }
+        None => {
+            let first = file.text.lines().map(str::trim).find(|l| !l.is_empty());
+            if let Some(first) = first {
+                let shown: String = first.chars().take(60).collect();
+                warning = warning.with_note(format!("its first line is `{shown}`"));
+            }
+            warning = warning.with_help(
+                "people are read from `Name (@login)` or `Name <email>` entries in lists, tables or lines; see the people-file chapter",
+            );
+        }
+    }
+    Some(warning)
+}
+
 fn read_source(
     source: &PeopleSource,
     full: &Path,
@@ -101,7 +152,12 @@ fn read_source(
     yaml: &YamlFiles,
 ) -> Result<SourceRoster, Vec<Diagnostic>> {
     match source.format {
-        PeopleFormat::Markdown => markdown::read(full, display, markdown.for_data()),
+        PeopleFormat::Markdown => markdown::read(
+            full,
+            display,
+            markdown.for_data(),
+            source.section.as_deref(),
+        ),
         PeopleFormat::Community => native::read(full, display),
         PeopleFormat::AllContributors => all_contributors::read(full, display),
         PeopleFormat::OwnersAliases => owners::read_aliases(full, display, yaml),
@@ -113,6 +169,7 @@ fn read_source(
         ),
         PeopleFormat::RustTeam => rust_team::read(full, display),
         PeopleFormat::MaintainersCsv => maintainers_csv::read(full, display),
+        PeopleFormat::MaintainersText => maintainers_text::read(full, display),
     }
 }
 
@@ -187,5 +244,15 @@ pub fn parse_markdown(text: &str, name: &str) -> Read {
     let mut source = markdown::parse(file, options);
     let warnings = std::mem::take(&mut source.warnings);
     let merged = Merger::default().merge(vec![(PeopleFormat::Markdown, source)]);
+    (merged, warnings)
+}
+
+/// A plain-text MAINTAINERS file from text, as the roster it is, and its
+/// warnings (for tests and fuzzing).
+pub fn parse_maintainers_text(text: &str, name: &str) -> Read {
+    let file = Arc::new(SourceFile::new(name.to_string(), text.to_string()));
+    let mut source = maintainers_text::parse(file);
+    let warnings = std::mem::take(&mut source.warnings);
+    let merged = Merger::default().merge(vec![(PeopleFormat::MaintainersText, source)]);
     (merged, warnings)
 }

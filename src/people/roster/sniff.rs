@@ -22,73 +22,16 @@ fn described(format: PeopleFormat) -> &'static str {
         PeopleFormat::Owners => "a Kubernetes OWNERS file",
         PeopleFormat::RustTeam => "a rust-lang/team folder",
         PeopleFormat::MaintainersCsv => "a containerd MAINTAINERS file",
+        PeopleFormat::MaintainersText => {
+            "a plain-text MAINTAINERS file (`Name <email> (@login)` lines)"
+        }
         PeopleFormat::Markdown => "Markdown",
     }
 }
 
 /// The format `text` clearly is, if any.
 pub(super) fn looks_like(text: &str) -> Option<PeopleFormat> {
-    let lines: Vec<&str> = (text.lines())
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect();
-    let first = lines.iter().find(|l| !l.starts_with('#'))?;
-    structured(text, first)
-        .or_else(|| csv_rows(&lines))
-        .or_else(|| native_tables(&lines))
-        .or_else(|| markdown(&lines))
-}
-
-/// JSON, or YAML with the keys of OWNERS files, by the first line that is
-/// not a comment.
-fn structured(text: &str, first: &str) -> Option<PeopleFormat> {
-    // `{`, as its code point: tools that count braces read the literal as one.
-    if first.starts_with('\u{7b}') {
-        return Some(match text.contains("\"contributors\"") {
-            true => PeopleFormat::AllContributors,
-            false => PeopleFormat::Community,
-        });
-    }
-    if first == "aliases:" {
-        return Some(PeopleFormat::OwnersAliases);
-    }
-    let owners_keys = [
-        "approvers:",
-        "reviewers:",
-        "filters:",
-        "options:",
-        "emeritus_approvers:",
-    ];
-    owners_keys
-        .iter()
-        .any(|k| first.starts_with(k))
-        .then_some(PeopleFormat::Owners)
-}
-
-/// Mostly quoted CSV rows (`"login","Name",...`).
-fn csv_rows(lines: &[&str]) -> Option<PeopleFormat> {
-    let rows = lines
-        .iter()
-        .filter(|l| l.starts_with('"') && l.contains("\",\""));
-    let content = lines.iter().filter(|l| !l.starts_with('#')).count();
-    (rows.count() * 2 > content).then_some(PeopleFormat::MaintainersCsv)
-}
-
-/// This plugin's TOML tables.
-fn native_tables(lines: &[&str]) -> Option<PeopleFormat> {
-    (lines
-        .iter()
-        .any(|l| l.starts_with("[people.") || *l == "[[groups]]"))
-    .then_some(PeopleFormat::Community)
-}
-
-/// Headings, with tables and lists making up a good part of the lines.
-fn markdown(lines: &[&str]) -> Option<PeopleFormat> {
-    let heading = |l: &&&str| l.starts_with("# ") || l.starts_with("## ");
-    let marked = |l: &&&str| heading(l) || l.starts_with('|') || l.starts_with("- ");
-    let headings = lines.iter().filter(heading).count();
-    let marks = lines.iter().filter(marked).count();
-    (marks * 3 >= lines.len() && headings > 0).then_some(PeopleFormat::Markdown)
+    PeopleFormat::of_text(text)
 }
 
 /// One error for a source that failed to read because it is not in
@@ -156,5 +99,12 @@ mod tests {
             Some(PeopleFormat::Community)
         );
         assert_eq!(looks_like("just some words\nand more\n"), None);
+        // Markdown without a heading: a list of links, a table.
+        let list = "- [Ada](https://github.com/ada)\n- [Bob](https://github.com/bob)\n";
+        assert_eq!(looks_like(list), Some(PeopleFormat::Markdown));
+        let table = "| Name | GitHub |\n|---|---|\n| Ada | @ada |\n";
+        assert_eq!(looks_like(table), Some(PeopleFormat::Markdown));
+        let text = "# Maintainers\nAda <ada@example.com> (@ada)\nBob <bob@example.com> (bob@)\n";
+        assert_eq!(looks_like(text), Some(PeopleFormat::MaintainersText));
     }
 }

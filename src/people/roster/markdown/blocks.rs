@@ -29,6 +29,8 @@ pub enum Piece {
     Strong(String, Range<usize>),
     /// `<br>` in a table cell: what separates values in one cell.
     Break,
+    /// Where `~~struck~~` text starts: a name struck out is a former member.
+    Strike,
 }
 
 impl Piece {
@@ -38,8 +40,34 @@ impl Piece {
             Piece::Text(text, _) | Piece::Code(text, _) | Piece::Strong(text, _) => text,
             Piece::Link { text, .. } => text,
             Piece::Break => "; ",
+            Piece::Strike => "",
         }
     }
+}
+
+/// `pieces` with their ranges moved by `shift` (rows read from a text
+/// made up of two parts of the file).
+pub fn shifted(pieces: Vec<Piece>, shift: &dyn Fn(usize) -> usize) -> Vec<Piece> {
+    let moved = |r: Range<usize>| shift(r.start)..shift(r.end);
+    (pieces.into_iter())
+        .map(|piece| match piece {
+            Piece::Text(t, r) => Piece::Text(t, moved(r)),
+            Piece::Code(t, r) => Piece::Code(t, moved(r)),
+            Piece::Strong(t, r) => Piece::Strong(t, moved(r)),
+            Piece::Link {
+                text,
+                url,
+                email,
+                range,
+            } => Piece::Link {
+                text,
+                url,
+                email,
+                range: moved(range),
+            },
+            other => other,
+        })
+        .collect()
 }
 
 /// The plain text of `pieces`.
@@ -63,6 +91,8 @@ pub enum Block {
     },
     /// A list's items.
     List(Vec<Item>),
+    /// An HTML block (never read as people).
+    Html(Range<usize>),
     /// A table: its header cells and its rows of cells.
     Table {
         head: Vec<Vec<Piece>>,
@@ -91,6 +121,9 @@ enum Open {
     /// A block whose content is not read (code, HTML, a quote's own
     /// paragraphs are read: quotes are not listed here).
     Skipped,
+    /// An HTML block, from where it starts: not read as people, but its
+    /// place is kept, for the warning a person named in it gives.
+    Html(usize),
 }
 
 /// The blocks of `text`.
@@ -120,6 +153,7 @@ impl Walk {
             Event::Code(text) => self.text(&text, range, true),
             Event::SoftBreak | Event::HardBreak => self.text(" ", range, false),
             Event::InlineHtml(html) if is_break(&html) => self.push(Piece::Break),
+            Event::Html(html) | Event::InlineHtml(html) => self.summary(&html, range),
             _ => {}
         }
     }
@@ -151,7 +185,12 @@ impl Walk {
                 self.strong = Some((String::new(), range.start));
                 return;
             }
-            Tag::CodeBlock(_) | Tag::HtmlBlock | Tag::FootnoteDefinition(_) => Open::Skipped,
+            Tag::Strikethrough => {
+                self.push(Piece::Strike);
+                return;
+            }
+            Tag::HtmlBlock => Open::Html(range.start),
+            Tag::CodeBlock(_) | Tag::FootnoteDefinition(_) => Open::Skipped,
             _ => return,
         };
         self.open.push(open);
@@ -188,6 +227,51 @@ impl Walk {
             | TagEnd::HtmlBlock
             | TagEnd::FootnoteDefinition => self.close(range),
             _ => {}
+        }
+    }
+
+    /// `<details><summary>Emeritus maintainers</summary>`: the summary
+    /// labels what follows, as a bold paragraph would.
+    fn summary(&mut self, html: &str, range: Range<usize>) {
+        // Read, not written: the tag's name is looked for after its `<`.
+        let lower = html.to_ascii_lowercase();
+        let mut tags = lower.match_indices("summary");
+        let Some((open, _)) = tags.next().filter(|(at, _)| lower[..*at].ends_with('<')) else {
+            return;
+        };
+        let Some(start) = lower[open..].find('>').map(|i| open + i + 1) else {
+            return;
+        };
+        let end = tags
+            .find(|(at, _)| lower[..*at].ends_with('/') && lower[..*at - 1].ends_with('<'))
+            .map_or(html.len(), |(at, _)| at - 2)
+            .max(start);
+        let mut title = String::new();
+        let mut in_tag = false;
+        for c in html[start..end].chars() {
+            match c {
+                '<' => in_tag = true,
+                '>' => in_tag = false,
+                c if !in_tag => title.push(c),
+                _ => {}
+            }
+        }
+        let title = title.split_whitespace().collect::<Vec<_>>().join(" ");
+        if title.is_empty() {
+            return;
+        }
+        let block = Block::Paragraph {
+            pieces: vec![Piece::Strong(title, range.clone())],
+            range,
+        };
+        let holder = match self.open.last() {
+            Some(Open::Html(_)) => self.open.len().checked_sub(2).map(|i| &mut self.open[i]),
+            _ => return, // inline: in a paragraph, not a label of its own
+        };
+        match holder {
+            None => self.done.push(block),
+            Some(Open::Item(item)) => item.children.push(block),
+            Some(_) => {}
         }
     }
 
@@ -273,6 +357,7 @@ impl Walk {
                 return;
             }
             Open::Skipped => return,
+            Open::Html(start) => Block::Html(start..range.end),
         };
         match self.open.last_mut() {
             Some(Open::Item(item)) => item.children.push(block),

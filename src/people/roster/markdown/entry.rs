@@ -9,6 +9,7 @@
 use std::ops::Range;
 
 use super::blocks::{Piece, plain};
+use super::status::status_marker;
 use crate::people::check_login;
 
 /// A person read from an entry.
@@ -24,6 +25,8 @@ pub struct Entry {
     pub affiliation: Option<String>,
     /// What follows ` - ` (`Chair`).
     pub role: Option<String>,
+    /// A status marked on the entry itself: `(emeritus)`, `~~Name~~`.
+    pub status: Option<&'static str>,
 }
 
 /// What an entry is.
@@ -117,6 +120,24 @@ pub fn target(url: &str, email: bool) -> Target {
     }
 }
 
+/// The account a link to a profile on another site names: its text is
+/// one login-like word and the last segment of its URL.
+fn account_elsewhere<'a>(text: &'a str, url: &str) -> Option<&'a str> {
+    let text = text.trim().trim_start_matches('@');
+    let (_, rest) = url.split_once("://")?;
+    let mut segments = rest
+        .split(['?', '#'])
+        .next()?
+        .split('/')
+        .filter(|s| !s.is_empty());
+    let host = segments.next()?.to_ascii_lowercase();
+    let account = segments.next()?.trim_start_matches('@');
+    let one_segment = segments.next().is_none();
+    let github = host == "github.com" || host.ends_with(".github.com");
+    (one_segment && !github && check_login(text).is_ok() && account.eq_ignore_ascii_case(text))
+        .then_some(text)
+}
+
 /// Placeholders that stand where a person would: not a person, no warning.
 pub fn is_placeholder(text: &str) -> bool {
     let text = text.trim_matches(|c: char| c.is_whitespace() || "*_`~".contains(c));
@@ -163,9 +184,90 @@ pub fn is_name(text: &str) -> bool {
             let letters = word
                 .chars()
                 .all(|c| c.is_alphabetic() || matches!(c, '.' | '\'' | '’' | '-'));
-            let capital = word.chars().next().is_some_and(char::is_uppercase);
+            // Scripts without case (Chinese, Japanese...) count as capitals.
+            let capital = word
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_uppercase() || (c.is_alphabetic() && !c.is_lowercase()));
             letters && (capital || PARTICLES.contains(&word))
         })
+}
+
+/// `text` without a status marker in parentheses at its start or end
+/// (`(emeritus) Name`, `Name (retired)`), and the status it gives.
+fn without_marker(text: &str) -> (Option<&'static str>, &str) {
+    let trimmed = text.trim();
+    if let Some(rest) = trimmed.strip_prefix('(')
+        && let Some((inner, after)) = rest.split_once(')')
+        && let Some(status) = status_marker(inner)
+    {
+        return (Some(status), after.trim());
+    }
+    if let Some(rest) = trimmed.strip_suffix(')')
+        && let Some((before, inner)) = rest.rsplit_once('(')
+        && let Some(status) = status_marker(inner)
+    {
+        return (Some(status), before.trim());
+    }
+    (None, text)
+}
+
+/// Whether `text` names a role in a project (`Approver`, `Core
+/// Maintainer`, `TSC Chair`): at most three words, the last a role's.
+fn is_role(text: &str) -> bool {
+    const ROLES: &[&str] = &[
+        "maintainer",
+        "maintainers",
+        "approver",
+        "approvers",
+        "reviewer",
+        "reviewers",
+        "committer",
+        "committers",
+        "member",
+        "lead",
+        "chair",
+        "owner",
+        "triager",
+        "admin",
+        "contributor",
+        "author",
+        "creator",
+        "founder",
+    ];
+    let words: Vec<String> = text.split_whitespace().map(str::to_lowercase).collect();
+    (1..=3).contains(&words.len()) && words.last().is_some_and(|w| ROLES.contains(&w.as_str()))
+}
+
+/// Whether `text` reads as a name written without capitals (`katelyn
+/// martin`): one to four words of letters, `.`, `'` and `-`.
+pub fn is_loose_name(text: &str) -> bool {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    (1..=4).contains(&words.len())
+        && words.iter().all(|word| {
+            word.chars().any(char::is_alphabetic)
+                && word
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || matches!(c, '.' | '\'' | '’' | '-'))
+        })
+}
+
+/// The login a profile link's text names: `[@ada](...)`, `[ada](...)`;
+/// not the site's name (`[GitHub](https://github.com/ada)`).
+pub fn login_in_link_text(text: &str) -> Option<String> {
+    let login = as_login(text)?;
+    (!is_site_name(text) || text.trim().starts_with('@')).then(|| login.to_string())
+}
+
+/// Whether a link's text names the site or the kind of page rather than
+/// the person (`GitHub`, `Profile`, `Twitter`).
+fn is_site_name(text: &str) -> bool {
+    let lower = text.trim().to_lowercase();
+    [
+        "github", "gh", "profile", "twitter", "linkedin", "website", "homepage", "blog", "x",
+        "mastodon", "web",
+    ]
+    .contains(&lower.as_str())
 }
 
 /// Whether `text` is one GitHub login as written (`@` allowed before it).
@@ -237,6 +339,8 @@ struct Reader {
     /// A link's text that is a name (`[Owais Lone](https://github.com/owais)`).
     link_name: Option<String>,
     saw_link_elsewhere: bool,
+    /// Whether the login was read from `(@login)`.
+    login_in_parentheses: bool,
     /// A code span: `` `cmd` `` names a part of the code, not a person.
     saw_code: bool,
     problem: Option<(Range<usize>, String)>,
@@ -261,6 +365,7 @@ impl Reader {
                 self.text(text, range, teams)
             }
             Piece::Break => self.tail.push_str("; "),
+            Piece::Strike => self.entry.status = self.entry.status.or(Some("emeritus")),
         }
     }
 
@@ -280,7 +385,16 @@ impl Reader {
         }
         match target(url, email) {
             Target::Profile(login) => {
-                let named = as_login(text).map(str::to_string);
+                // `[(emeritus) Name](profile)`: a marker in the link's text.
+                let (marked, text) = without_marker(text);
+                self.entry.status = self.entry.status.or(marked);
+                // `[Jaryk](https://github.com/Ugzuzg)`: a capitalised word
+                // that is not the URL's login is a name, not another login.
+                let trimmed = text.trim();
+                let a_name = !trimmed.starts_with('@')
+                    && is_name(trimmed)
+                    && !trimmed.eq_ignore_ascii_case(&login);
+                let named = login_in_link_text(text).filter(|_| !a_name);
                 let login = match named {
                     Some(named) if named.eq_ignore_ascii_case(&login) => named,
                     Some(named) => {
@@ -292,7 +406,7 @@ impl Reader {
                         login
                     }
                     None => {
-                        if is_name(text.trim()) {
+                        if is_name(text.trim()) && !is_site_name(text) {
                             self.link_name = Some(text.trim().to_string());
                         }
                         login
@@ -315,6 +429,12 @@ impl Reader {
                 // An organisation's site after the person: the affiliation.
                 if self.entry.login.is_some() || !self.lead.trim().is_empty() {
                     self.tail.push_str(text);
+                } else if let Some(account) = account_elsewhere(text, url) {
+                    // `[steward379](https://dribbble.com/steward379)`: a
+                    // profile on another site, by the account's name.
+                    self.entry.nick = Some(account.to_string());
+                    self.entry.name = Some(account.to_string());
+                    self.link_name = Some(account.to_string());
                 } else {
                     self.saw_link_elsewhere = true;
                 }
@@ -365,6 +485,7 @@ impl Reader {
                 if check_login(word).is_ok() {
                     self.lead_done = true;
                     if self.entry.login.is_none() {
+                        self.login_in_parentheses = self.tail.trim_end().ends_with('(');
                         self.entry.login = Some((word.to_string(), at..at + 1 + word.len()));
                     }
                     return (1 + word.len(), true);
@@ -397,17 +518,23 @@ impl Reader {
     fn parenthesis(&mut self, text: &str) -> (usize, bool) {
         let inner_end = text.find(')').unwrap_or(text.len());
         let inner = text[1..inner_end].trim();
+        if let Some(status) = status_marker(inner).filter(|_| inner_end < text.len()) {
+            // `(emeritus) Name`, `Name (retired)`: the name goes on.
+            self.entry.status = self.entry.status.or(Some(status));
+            return (inner_end + 1, true);
+        }
         if inner.is_empty() {
             // `Name ([login](url))`: the link comes next.
             self.lead_done = true;
             return (1, true);
         }
-        if inner.contains('@') && !inner.contains(' ') && !inner.starts_with('@') {
+        let closed = inner_end < text.len();
+        if closed && inner.contains('@') && !inner.contains(' ') && !inner.starts_with('@') {
             self.entry.email.get_or_insert(inner.to_string());
             self.lead_done = true;
             return ((inner_end + 1).min(text.len()), true);
         }
-        if !self.lead_done && check_login(inner).is_ok() && !inner.contains('.') {
+        if closed && !self.lead_done && check_login(inner).is_ok() && !inner.contains('.') {
             self.entry.nick = Some(inner.to_string());
             self.lead_done = true;
             return ((inner_end + 1).min(text.len()), true);
@@ -426,22 +553,10 @@ impl Reader {
     }
 
     fn finish(mut self, text: &str) -> Read {
-        let mut lead = clean(&self.lead);
-        // `` `promtool`: David Leadbeater ``: what the person looks after.
-        if let Some((part, name)) = lead.split_once(": ")
-            && !is_name(part)
-            && is_name(name.trim())
-        {
-            self.entry.role = Some(part.trim().to_string());
-            lead = name.trim().to_string();
-        }
+        let (lead, represents) = self.lead_and_role();
         self.tail_fields();
-        let name = self
-            .strong
-            .clone()
-            .filter(|s| is_name(s))
-            .or_else(|| (!lead.is_empty() && is_name(&lead)).then(|| lead.clone()))
-            .or(self.link_name.clone());
+        self.roles_and_statuses();
+        let name = self.name(&lead);
         self.entry.name = name;
         // A bullet that is one nickname (`* aycabta`): the person by it.
         let whole = clean(text);
@@ -456,9 +571,15 @@ impl Reader {
             self.entry.nick = Some(whole.clone());
             self.entry.name = Some(whole.clone());
         }
+        // Only the name, with what was read beside it (an e-mail address,
+        // a status marker, what the person represents).
+        let rest = clean(self.tail.trim().trim_start_matches(')'));
+        let lead_is_name = lead.is_empty() || self.entry.name.as_deref() == Some(lead.as_str());
+        let name_alone =
+            lead == whole || represents || (rest.is_empty() && lead_is_name && !self.saw_code);
         let person = self.entry.login.is_some()
             || (self.entry.nick.is_some() && self.entry.name.is_some())
-            || (self.entry.name.is_some() && lead == whole && !self.saw_link_elsewhere);
+            || (self.entry.name.is_some() && name_alone && !self.saw_link_elsewhere);
         match (person, self.problem) {
             (true, _) => Read::Person(self.entry),
             (false, Some((at, why))) => Read::Unreadable(at, why),
@@ -466,10 +587,70 @@ impl Reader {
         }
     }
 
+    /// The text before the person's login or link, without what it says
+    /// besides the name: `` `promtool`: David Leadbeater `` (what the
+    /// person looks after, their role), `Nate Abele: Lithium` (what they
+    /// represent: whether so).
+    fn lead_and_role(&mut self) -> (String, bool) {
+        let lead = clean(&self.lead);
+        if let Some((part, rest)) = lead.split_once(": ") {
+            let (part, rest) = (part.trim().to_string(), rest.trim().to_string());
+            if !is_name(&part) && is_name(&rest) {
+                self.entry.role = Some(part);
+                return (rest, false);
+            } else if is_name(&part) && part.split_whitespace().count() >= 2 && !rest.is_empty() {
+                self.entry.affiliation = Some(rest);
+                return (part, true);
+            }
+        }
+        (lead, false)
+    }
+
+    /// `[Owais Lone](profile), Approver`: a role, not a company; `Jane Doe,
+    /// Emeritus`, `Jane Doe - retired`: a status, not a role or a company.
+    fn roles_and_statuses(&mut self) {
+        if self.entry.affiliation.as_deref().is_some_and(is_role) && self.entry.role.is_none() {
+            self.entry.role = self.entry.affiliation.take();
+        }
+        for field in [&mut self.entry.role, &mut self.entry.affiliation] {
+            if let Some(status) = field.as_deref().and_then(status_marker) {
+                self.entry.status = self.entry.status.or(Some(status));
+                *field = None;
+            }
+        }
+    }
+
+    /// The person's name: bold text, the text before the login, a link's
+    /// text; `katelyn martin (@cratelyn)` (before a parenthesised login,
+    /// words are a name whatever their case); `@dan - Dan Ritchie` (after
+    /// the login, two words or more; one is a role, `- Chair`).
+    fn name(&mut self, lead: &str) -> Option<String> {
+        let before_login =
+            (self.login_in_parentheses && is_loose_name(lead)).then(|| lead.to_string());
+        let name = (self.strong.clone())
+            .filter(|s| is_name(s))
+            .or_else(|| (!lead.is_empty() && is_name(lead)).then(|| lead.to_string()))
+            .or(self.link_name.clone())
+            .or(before_login);
+        if name.is_some() {
+            return name;
+        }
+        let after = clean(self.tail.trim().trim_start_matches(')'));
+        // `, Company` after a login is the affiliation.
+        let company = (self.tail.trim().trim_start_matches(')').trim()).starts_with(',');
+        let after_login =
+            self.entry.login.is_some() && lead.is_empty() && self.strong.is_none() && !company;
+        let words = after.split_whitespace().count();
+        (after_login && words >= 2 && is_name(&after)).then(|| {
+            self.entry.role = None;
+            after
+        })
+    }
+
     /// What follows the person: `, Company`, ` - Role`, an e-mail address.
     fn tail_fields(&mut self) {
         let tail = self.tail.trim();
-        let tail = tail.trim_start_matches(')').trim();
+        let tail = tail.trim_start_matches(|c: char| c == '(' || c == ')' || c.is_whitespace());
         for word in tail.split_whitespace() {
             let word = word.trim_matches(|c: char| "()<>,;".contains(c));
             if word.contains('@') && word.contains('.') && !word.starts_with('@') {

@@ -15,45 +15,123 @@
 mod blocks;
 mod entry;
 mod people;
+mod status;
 mod table;
+mod tokens;
 
 use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
 
 use blocks::{Block, Item, Piece, plain};
-use entry::{Entry, Mismatch, Read};
-use people::{Drafts, Membership, Persons};
+use entry::{Mismatch, Read};
+
+pub(super) use entry::{Entry, as_login, is_name};
+pub(super) use people::{Drafts, Membership, Persons};
+pub(super) use status::{is_caption, status_marker};
+pub(super) use table::field_key;
+pub(super) use tokens::token_in_text;
+use tokens::{logins_in, token_in};
 
 use super::SourceRoster;
 use crate::diagnostic::{Code, Diagnostic, Place, SourceFile};
 use crate::mdbook::MarkdownOptions;
 
-/// Reads the Markdown people file at `path`.
+/// Reads the Markdown people file at `path`: the part under the heading
+/// `section` only, when one is named.
 pub(super) fn read(
     path: &Path,
     display: &str,
     options: MarkdownOptions,
+    section: Option<&str>,
 ) -> Result<SourceRoster, Vec<Diagnostic>> {
     let file = crate::files::tree::read_text_file(path, display)?;
-    Ok(parse(file, options))
+    match section {
+        None => Ok(parse(file, options)),
+        Some(section) => parse_section(file, options, section),
+    }
 }
 
 /// Reads the Markdown people file `file`.
 pub(super) fn parse(file: Arc<SourceFile>, options: MarkdownOptions) -> SourceRoster {
-    let mut reader = Reader {
-        drafts: Drafts::new(&file),
-        persons: Persons::default(),
-        warnings: Vec::new(),
-        label: None,
-        bare_lists: Vec::new(),
-        last_was_empty_table: false,
-        file: Arc::clone(&file),
-    };
+    let mut reader = Reader::new(&file, options);
     for block in blocks::blocks(&file.text, options) {
         reader.block(&block);
     }
     reader.finish()
+}
+
+/// Reads the part of `file` under the heading `section` (compared without
+/// case and trailing colons) and its sub-headings: `Maintainers` in a
+/// README. The first such heading is read; another is a warning. No such
+/// heading is an error that names the headings there are.
+pub(super) fn parse_section(
+    file: Arc<SourceFile>,
+    options: MarkdownOptions,
+    section: &str,
+) -> Result<SourceRoster, Vec<Diagnostic>> {
+    let blocks = blocks::blocks(&file.text, options);
+    let key = |title: &str| {
+        let title = title.trim().trim_end_matches([':', '#']).trim();
+        title
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase()
+    };
+    let wanted = key(section);
+    let headings: Vec<(usize, u8, String, Range<usize>)> = (blocks.iter().enumerate())
+        .filter_map(|(i, block)| match block {
+            Block::Heading {
+                level,
+                pieces,
+                range,
+            } => Some((i, *level, plain(pieces).trim().to_string(), range.clone())),
+            _ => None,
+        })
+        .collect();
+    let mut found = headings
+        .iter()
+        .filter(|(_, _, title, _)| key(title) == wanted);
+    let Some((start, level, _, _)) = found.next() else {
+        let titles: Vec<&str> = headings.iter().map(|(_, _, t, _)| t.as_str()).collect();
+        let error = Diagnostic::error(
+            Code::InvalidSetting,
+            format!(
+                "`{}` has no heading `{section}` (its `section` setting)",
+                file.name
+            ),
+        )
+        .in_file(&file, 0..0)
+        .with_label("no such heading in this file")
+        .with_suggestion(crate::diagnostic::did_you_mean(
+            section,
+            titles.iter().copied(),
+        ))
+        .with_note(match titles.is_empty() {
+            true => "the file has no headings".to_string(),
+            false => format!("its headings: {}", titles.join(", ")),
+        });
+        return Err(vec![error]);
+    };
+    let end = (blocks.iter().enumerate().skip(start + 1))
+        .find(|(_, b)| matches!(b, Block::Heading { level: l, .. } if l <= level))
+        .map_or(blocks.len(), |(i, _)| i);
+    let mut reader = Reader::new(&file, options);
+    for block in &blocks[*start..end] {
+        reader.block(block);
+    }
+    if let Some((_, _, title, range)) = found.next() {
+        let warning = Diagnostic::warning(
+            Code::UnreadEntry,
+            format!("the heading `{title}` appears again here; only the first one is read as the section"),
+        )
+        .in_file(&file, range.clone())
+        .with_label("not read")
+        .with_help("rename one of the headings, or name the other in `section`");
+        reader.warnings.push(warning);
+    }
+    Ok(reader.finish())
 }
 
 /// A word of a paragraph, and where it is.
@@ -75,14 +153,28 @@ struct Reader {
     label: Option<Label>,
     /// Paragraphs of bare logins, resolved once every person is known.
     bare_lists: Vec<(usize, Vec<Word>)>,
-    /// Whether the block before was a table without rows (a blank line
-    /// after its delimiter row cut them off).
-    last_was_empty_table: bool,
+    /// The table just before, when it had no rows (a blank line after its
+    /// delimiter row cut them off): its header and delimiter, its group.
+    empty_table: Option<(Range<usize>, usize)>,
+    options: MarkdownOptions,
 }
 
 impl Reader {
+    fn new(file: &Arc<SourceFile>, options: MarkdownOptions) -> Self {
+        Reader {
+            drafts: Drafts::new(file),
+            persons: Persons::default(),
+            warnings: Vec::new(),
+            label: None,
+            bare_lists: Vec::new(),
+            empty_table: None,
+            options,
+            file: Arc::clone(file),
+        }
+    }
+
     fn block(&mut self, block: &Block) {
-        let empty_table_before = std::mem::take(&mut self.last_was_empty_table);
+        let empty_table_before = self.empty_table.take();
         match block {
             Block::Heading {
                 level,
@@ -100,9 +192,12 @@ impl Reader {
                 let group = self.group_for_block();
                 self.list(items, group);
             }
+            Block::Html(range) => self.html(range),
             Block::Table { head, rows, range } => {
                 let group = self.group_for_block();
-                self.last_was_empty_table = rows.is_empty();
+                if rows.is_empty() {
+                    self.empty_table = Some((range.clone(), group));
+                }
                 self.table(head, rows, range, group);
             }
         }
@@ -121,7 +216,12 @@ impl Reader {
         }
     }
 
-    fn paragraph(&mut self, pieces: &[Piece], range: &Range<usize>, after_empty_table: bool) {
+    fn paragraph(
+        &mut self,
+        pieces: &[Piece],
+        range: &Range<usize>,
+        after_empty_table: Option<(Range<usize>, usize)>,
+    ) {
         let text = plain(pieces);
         let trimmed = text.trim();
         if self.label.is_some_and(|l| l.next_block_only) {
@@ -129,7 +229,10 @@ impl Reader {
             self.label = None;
         }
         if trimmed.starts_with('|') {
-            return self.stray_table_row(range, after_empty_table);
+            return match after_empty_table {
+                Some((table, group)) => self.cut_off_rows(table, range, group),
+                None => self.stray_table_row(range),
+            };
         }
         let teams = entry::teams_in(pieces);
         if let [Piece::Strong(title, _)] = trimmed_pieces(pieces) {
@@ -140,16 +243,24 @@ impl Reader {
                 next_block_only: false,
             });
         } else if let Some(title) = colon_label(trimmed) {
-            let draft = self.drafts.label(&title, range.clone());
-            self.label = Some(Label {
-                draft,
-                next_block_only: true,
-            });
+            // `Alphabetical by first name:` introduces the list, in the
+            // group above it.
+            if !is_caption(&title) {
+                let draft = self.drafts.label(&title, range.clone());
+                self.label = Some(Label {
+                    draft,
+                    next_block_only: true,
+                });
+            }
         } else if let Some(words) = bare_logins(pieces) {
             let group = self
                 .label
                 .map_or_else(|| self.drafts.current(), |l| l.draft);
             self.bare_lists.push((group, words));
+        } else {
+            if !self.lines_of_people(range) {
+                self.prose(pieces, trimmed, range, false);
+            }
         }
         let group = self
             .label
@@ -157,23 +268,184 @@ impl Reader {
         self.drafts.claim(group, teams);
     }
 
-    fn stray_table_row(&mut self, range: &Range<usize>, after_empty_table: bool) {
-        let message = match after_empty_table {
-            true => {
-                "these table rows are cut off from their table by a blank line after its delimiter row"
+    /// A paragraph of several lines that name someone (`Ada (@ada)` then
+    /// `Bob (@bob)`, without bullets) lists them one a line: each line is
+    /// read as its own paragraph. Whether it was such a paragraph.
+    fn lines_of_people(&mut self, range: &Range<usize>) -> bool {
+        let text = &self.file.text[range.clone()];
+        let mut lines = Vec::new();
+        let mut offset = range.start;
+        for line in text.split_inclusive('\n') {
+            let content = line.trim_end();
+            if token_in_text(content).is_some() {
+                lines.push(offset..offset + content.len());
             }
-            false => {
-                "this looks like a table, but has no delimiter row (`|---|---|`) under its header"
+            offset += line.len();
+        }
+        if lines.len() < 2 {
+            return false;
+        }
+        for at in lines {
+            let line = self.file.text[at.clone()].to_string();
+            let (start, len) = (at.start, line.len());
+            let shift = move |o: usize| start + o.min(len);
+            for block in blocks::blocks(&line, self.options) {
+                if let Block::Paragraph { pieces, .. } = block {
+                    let pieces = blocks::shifted(pieces, &shift);
+                    let text = plain(&pieces);
+                    self.prose(&pieces, text.trim(), &at, true);
+                }
             }
+        }
+        true
+    }
+
+    /// A paragraph that starts with a person (`Fernando Perez (@fperez) is
+    /// the BDFL.`, `@ada leads it.`) names them; one that mentions someone
+    /// otherwise is a warning, never dropped silently.
+    fn prose(&mut self, pieces: &[Piece], text: &str, range: &Range<usize>, one_a_line: bool) {
+        let Some(token) = token_in(pieces) else {
+            return;
         };
-        let help = match after_empty_table {
-            true => "remove the blank line, so that the rows follow the delimiter row",
-            false => "add a delimiter row under the header row",
+        let (mut mismatches, mut teams) = (Vec::new(), Vec::new());
+        let read = entry::read(pieces, &mut mismatches, &mut teams);
+        // A line of people one a line may be a name and an address alone.
+        let by_address = |e: &Entry| one_a_line && e.email.is_some() && e.name.is_some();
+        if let Read::Person(entry) = read
+            && (entry.login.is_some() || by_address(&entry))
+            && (entry.name.is_some()
+                || text.starts_with('@')
+                || matches!(trimmed_pieces(pieces), [Piece::Link { .. }]))
+        {
+            self.mismatches(mismatches);
+            let group = self
+                .label
+                .map_or_else(|| self.drafts.current(), |l| l.draft);
+            let entry = Entry {
+                affiliation: None,
+                role: None,
+                ..entry
+            };
+            return self.add(group, entry, range.clone(), None, Vec::new());
+        }
+        let why = format!("this paragraph names `{token}`, but not as a person of a list");
+        let help = "list people one a line (`- Name (@login)`) for them to be read";
+        self.warn(range.clone(), Code::UnreadEntry, &why, Some(help));
+    }
+
+    /// An HTML block is not read as people: a line of it that names
+    /// someone (`<a href="https://github.com/ada">`) is a warning. HTML
+    /// comments are left out on purpose, and say nothing.
+    fn html(&mut self, range: &Range<usize>) {
+        let text = &self.file.text[range.clone()];
+        if text.trim_start().starts_with("<!--") {
+            return;
+        }
+        let mut offset = range.start;
+        let mut found = Vec::new();
+        for line in text.split_inclusive('\n') {
+            let words = line.replace(['"', '\'', '=', '<', '>'], " ");
+            if let Some(token) = token_in_text(&words) {
+                let content = line.trim_end();
+                found.push((offset..offset + content.len(), token));
+            }
+            offset += line.len();
+        }
+        for (at, token) in found {
+            let why = format!("this HTML names `{token}`, but HTML is not read as people");
+            let help =
+                "list the people as Markdown (`- Name (@login)`, or a table) for them to be read";
+            self.warn(at, Code::UnreadEntry, &why, Some(help));
+        }
+    }
+
+    /// `[Organisation](site) (Name, Name)`: the people in parentheses
+    /// after an organisation's link, by name; whether there were any.
+    fn represented(&mut self, item: &Item, group: usize) -> bool {
+        let pieces = trimmed_pieces(&item.pieces);
+        let [
+            Piece::Link {
+                text: org,
+                url,
+                email: false,
+                ..
+            },
+            Piece::Text(rest, _),
+        ] = pieces
+        else {
+            return false;
         };
+        if !matches!(entry::target(url, false), entry::Target::Elsewhere) {
+            return false;
+        }
+        let Some(inner) = (rest.trim().strip_prefix('(')).and_then(|r| r.strip_suffix(')')) else {
+            return false;
+        };
+        let names: Vec<&str> = inner.split(',').map(str::trim).collect();
+        if !names.iter().all(|n| entry::is_name(n)) {
+            return false;
+        }
+        for name in names {
+            let entry = Entry {
+                name: Some(name.to_string()),
+                affiliation: Some(org.trim().to_string()),
+                ..Entry::default()
+            };
+            self.add(group, entry, item.range.clone(), None, Vec::new());
+        }
+        true
+    }
+
+    fn stray_table_row(&mut self, range: &Range<usize>) {
+        let message =
+            "this looks like a table, but has no delimiter row (`|---|---|`) under its header";
+        let help = "add a delimiter row under the header row";
         self.warn(range.clone(), Code::UnreadEntry, message, Some(help));
     }
 
+    /// Rows a blank line cut off from their table's delimiter row: GitHub
+    /// shows them as loose text, but each is still one person. Read as if
+    /// the blank line were not there, with a warning that says why.
+    fn cut_off_rows(&mut self, table: Range<usize>, rows: &Range<usize>, group: usize) {
+        let head = self.file.text[table.clone()].trim_end();
+        let synthetic = format!("{head}\n{}", &self.file.text[rows.clone()]);
+        let split = head.len() + 1;
+        let shift = |at: usize| match at < split {
+            true => table.start + at,
+            false => rows.start + at - split,
+        };
+        for block in blocks::blocks(&synthetic, self.options) {
+            if let Block::Table {
+                head,
+                rows: read,
+                range: _,
+            } = block
+            {
+                let read: Vec<_> = (read.into_iter())
+                    .map(|(cells, at)| {
+                        let cells = cells
+                            .into_iter()
+                            .map(|c| blocks::shifted(c, &shift))
+                            .collect();
+                        (cells, shift(at.start)..shift(at.end))
+                    })
+                    .collect();
+                let head: Vec<_> = head
+                    .into_iter()
+                    .map(|c| blocks::shifted(c, &shift))
+                    .collect();
+                self.table(&head, &read, &table, group);
+            }
+        }
+        let message = "these table rows are cut off from their table by a blank line after its delimiter row; GitHub shows them as text";
+        let help = "remove the blank line, so that the rows follow the delimiter row (they are read as if it were not there)";
+        self.warn(rows.clone(), Code::UnreadEntry, message, Some(help));
+    }
+
     fn list(&mut self, items: &[Item], group: usize) {
+        if self.heading_person(items, group) {
+            return;
+        }
         for item in items {
             let mut mismatches = Vec::new();
             let mut teams = Vec::new();
@@ -186,14 +458,125 @@ impl Reader {
                     self.sublists(item, group)
                 }
                 Read::Person(entry) => {
-                    let fields = nested_fields(&item.children);
-                    self.add(group, entry, item.range.clone(), None, fields);
+                    let logins = logins_in(&item.pieces);
+                    if logins.len() < 2 || !self.several(item, group, &logins) {
+                        let fields = nested_fields(&item.children);
+                        self.add(group, entry, item.range.clone(), None, fields);
+                    }
                     self.nested_people(item, group);
                 }
                 Read::Unreadable(at, why) => self.unreadable(at, why),
-                Read::NotAPerson => self.sublists(item, group),
+                Read::NotAPerson => {
+                    let lists = item.children.iter().any(|b| matches!(b, Block::List(_)));
+                    if !lists
+                        && !self.represented(item, group)
+                        && let Some(token) = token_in(&item.pieces)
+                    {
+                        let why = format!("this item names `{token}`, but is not read as a person");
+                        self.unreadable(item.range.clone(), why);
+                    }
+                    self.sublists(item, group)
+                }
             }
         }
+    }
+
+    /// A heading that is a person's name over a list of their fields
+    /// (`### Ada Lovelace`, then `- GitHub: @ada`, `- Company: Acme`): the
+    /// person, in the group above the heading. Whether it was one.
+    fn heading_person(&mut self, items: &[Item], group: usize) -> bool {
+        let Some(parent) = self.drafts.parent_of_empty(group) else {
+            return false;
+        };
+        let name = self.drafts.title(group).to_string();
+        if !entry::is_name(&name) || self.label.is_some() {
+            return false;
+        }
+        let mut person = Entry {
+            name: Some(name),
+            ..Entry::default()
+        };
+        let mut fields = Vec::new();
+        for item in items {
+            let text = plain(&item.pieces);
+            let Some((key, value)) = text.split_once(':') else {
+                return false;
+            };
+            let (key, value) = (key.trim().to_lowercase(), value.trim());
+            if key.split_whitespace().count() > 3 || !item.children.is_empty() {
+                return false;
+            }
+            let link = item.pieces.iter().find_map(|p| match p {
+                Piece::Link {
+                    url, email, range, ..
+                } => Some((entry::target(url, *email), range)),
+                _ => None,
+            });
+            match key.as_str() {
+                "github" | "github id" | "github handle" | "github username" | "login"
+                | "handle" => {
+                    let login = match link {
+                        Some((entry::Target::Profile(login), range)) => {
+                            Some((login, range.clone()))
+                        }
+                        _ => entry::as_login(value).map(|l| (l.to_string(), item.range.clone())),
+                    };
+                    let Some(login) = login else { return false };
+                    person.login = Some(login);
+                }
+                "email" | "e-mail" | "mail" => {
+                    let address = match link {
+                        Some((entry::Target::Email(address), _)) => address,
+                        _ => value.trim_start_matches("mailto:").to_string(),
+                    };
+                    person.email = Some(address);
+                }
+                "company" | "affiliation" | "organization" | "organisation" | "employer" => {
+                    person.affiliation = Some(value.to_string());
+                }
+                "role" | "roles" => person.role = Some(value.to_string()),
+                _ => fields.push((table::field_key(&key), value.to_string())),
+            }
+        }
+        if person.login.is_none() && person.email.is_none() {
+            return false;
+        }
+        let at = items.first().map_or(0..0, |i| i.range.clone());
+        let into = parent.unwrap_or(group);
+        self.add(into, person, at, None, fields);
+        true
+    }
+
+    /// An item that names several people (`Ada (@ada), Bob (@bob)`): each
+    /// part between commas that is a person with a login; whether every
+    /// login of the item was read so. When not, the item is read as one
+    /// person, and each login it leaves out is a warning.
+    fn several(&mut self, item: &Item, group: usize, logins: &[String]) -> bool {
+        let mut read = Vec::new();
+        for part in table::split_at_commas(&item.pieces) {
+            let (mut mismatches, mut teams) = (Vec::new(), Vec::new());
+            if let Read::Person(entry) = entry::read(&part, &mut mismatches, &mut teams)
+                && entry.login.is_some()
+            {
+                read.push(entry);
+            }
+        }
+        let found: Vec<String> = (read.iter())
+            .filter_map(|e| Some(e.login.as_ref()?.0.to_lowercase()))
+            .collect();
+        if logins.iter().all(|l| found.contains(l)) {
+            for entry in read {
+                self.add(group, entry, item.range.clone(), None, Vec::new());
+            }
+            return true;
+        }
+        let first = found.first().cloned().unwrap_or_default();
+        for login in logins.iter().skip(1) {
+            let why =
+                format!("this item names `@{login}` too, but only `{first}` is read as a person");
+            self.unreadable(item.range.clone(), why);
+        }
+        false
     }
 
     /// The lists nested in an item that is no person: its text (if any)
@@ -251,8 +634,18 @@ impl Reader {
             )
         });
         if !person_columns {
+            // A table of something else (areas, meetings): a row that
+            // names someone is a warning.
             let _ = range;
-            return; // a table of something else (areas, meetings)
+            for (cells, row_range) in rows {
+                if let Some(token) = cells.iter().find_map(|c| token_in(c)) {
+                    let why = format!(
+                        "this row names `{token}`, but its table has no column of people (Name, GitHub, Maintainer...)"
+                    );
+                    self.unreadable(row_range.clone(), why);
+                }
+            }
+            return;
         }
         for (cells, row_range) in rows {
             let (mut mismatches, mut teams) = (Vec::new(), Vec::new());
@@ -262,7 +655,17 @@ impl Reader {
             for (at, why) in row.unreadable {
                 self.unreadable(at, why);
             }
-            let status = row.status.as_deref().and_then(people::status_in);
+            let status = row.status.as_deref().and_then(|text| {
+                let active = ["active", "current"].contains(&text.trim().to_lowercase().as_str());
+                status::status_in(text).or(active.then_some("active"))
+            });
+            if row.person.is_none()
+                && row.listed.is_empty()
+                && let Some(token) = cells.iter().find_map(|c| token_in(c))
+            {
+                let why = format!("this row names `{token}`, but no person is read from it");
+                self.unreadable(row_range.clone(), why);
+            }
             if let Some(person) = row.person {
                 let at = row_range.clone();
                 self.add(group, person, at, status, row.fields.clone());
@@ -283,6 +686,7 @@ impl Reader {
     ) {
         let place = Place::new(&self.file, range.clone());
         let role = entry.role.clone();
+        let status = entry.status.or(status);
         let person = self.persons.add(entry, &place);
         let membership = Membership {
             person,

@@ -8,27 +8,9 @@ use std::sync::Arc;
 
 use super::super::SourceGroup;
 use super::entry::Entry;
+use super::status::status_in;
 use crate::diagnostic::{Place, SourceFile};
 use crate::people::{Group, Member, Person};
-
-/// The status a group's title (or a status cell) gives its members:
-/// `emeritus` for emeritus, emeriti, former, past, retired and inactive
-/// members, `alumni` for alumni.
-pub fn status_in(text: &str) -> Option<&'static str> {
-    let lower = text.to_lowercase();
-    let words = lower.split(|c: char| !c.is_alphanumeric());
-    let mut status = None;
-    for word in words {
-        match word {
-            "alumni" | "alumnus" | "alumna" => return Some("alumni"),
-            "emeritus" | "emeriti" | "emerita" | "former" | "past" | "retired" | "inactive" => {
-                status = Some("emeritus");
-            }
-            _ => {}
-        }
-    }
-    status
-}
 
 /// One person in one group.
 #[derive(Debug, Clone)]
@@ -134,6 +116,12 @@ impl Drafts {
         &self.drafts[group].title
     }
 
+    /// The group's parent, and whether anyone is in the group yet.
+    pub fn parent_of_empty(&self, group: usize) -> Option<Option<usize>> {
+        let draft = &self.drafts[group];
+        draft.members.is_empty().then_some(draft.parent)
+    }
+
     /// GitHub teams the group's text mentions: the group is them.
     pub fn claim(&mut self, group: usize, teams: Vec<String>) {
         let draft = &mut self.drafts[group];
@@ -161,7 +149,12 @@ impl Drafts {
                 _ => Some(first.place.line()),
             };
         }
-        membership.status = membership.status.or(draft.status);
+        // `active` (a status column that says so) overrides the group's.
+        membership.status = match membership.status {
+            Some("active") => None,
+            None => draft.status,
+            status => status,
+        };
         draft.listed.insert(membership.person, draft.members.len());
         draft.members.push(membership);
         None

@@ -78,7 +78,8 @@ fn by_header(header: &str) -> Column {
         || words == ["user"]
     {
         Column::Login
-    } else if has(&["email", "mail", "e"]) && has(&["mail", "email"]) {
+    } else if has(&["email", "mail", "e"]) && has(&["mail", "email"]) || has(&["邮箱", "邮件"])
+    {
         Column::Email
     } else if has(&[
         "company",
@@ -87,6 +88,9 @@ fn by_header(header: &str) -> Column {
         "organization",
         "organisation",
         "org",
+        "公司",
+        "单位",
+        "组织",
     ]) {
         Column::Affiliation
     } else if has(&[
@@ -96,9 +100,11 @@ fn by_header(header: &str) -> Column {
         "responsibility",
         "area",
         "areas",
+        "角色",
+        "职责",
     ]) {
         Column::Role
-    } else if has(&["status", "state"]) {
+    } else if has(&["status", "state", "状态"]) {
         Column::Status
     } else if has(&[
         "name",
@@ -108,6 +114,9 @@ fn by_header(header: &str) -> Column {
         "person",
         "owner",
         "who",
+        "姓名",
+        "名字",
+        "成员",
     ]) {
         Column::Name
     } else {
@@ -227,6 +236,8 @@ fn name_cell(
             person.login = person.login.take().or(found.login);
             person.name = found.name.or((!only_login).then(|| text.to_string()));
             person.nick = found.nick;
+            person.email = person.email.take().or(found.email);
+            person.status = person.status.or(found.status);
         }
         // A name column holds a name, whatever its shape.
         _ => person.name = Some(text.to_string()),
@@ -252,7 +263,7 @@ fn login_cell(
     let range = cell_range(cell);
     match link {
         Some((text, Target::Profile(login), range)) => {
-            let named = as_login(text).map(str::to_string);
+            let named = entry::login_in_link_text(text);
             let login = match named {
                 Some(named) if named.eq_ignore_ascii_case(&login) => named,
                 Some(named) => {
@@ -273,7 +284,7 @@ fn login_cell(
             row.unreadable.push((range, why));
         }
         Some(_) => {}
-        None => match as_login(text) {
+        None => match as_login(text).or_else(|| profile_in_text(text)) {
             Some(login) => person.login = Some((login.to_string(), range)),
             None => {
                 let why = format!("`{text}` in a GitHub column is not a GitHub login");
@@ -281,6 +292,23 @@ fn login_cell(
             }
         },
     }
+}
+
+/// The login of a profile URL written as text (`https://github.com/ada`,
+/// `github.com/ada`) in a login column.
+fn profile_in_text(text: &str) -> Option<&str> {
+    let path = text.trim().trim_end_matches('/');
+    let path = ["https://", "http://"]
+        .iter()
+        .find_map(|s| path.strip_prefix(s))
+        .unwrap_or(path);
+    let path = path.strip_prefix("www.").unwrap_or(path);
+    let login = path.strip_prefix("github.com/")?;
+    matches!(
+        entry::target(&format!("https://github.com/{login}"), false),
+        Target::Profile(_)
+    )
+    .then_some(login)
 }
 
 /// A cell listing people, split at the commas between them.
@@ -300,7 +328,7 @@ fn people_cell(
 }
 
 /// `pieces` split at the commas outside parentheses.
-fn split_at_commas(pieces: &[Piece]) -> Vec<Vec<Piece>> {
+pub fn split_at_commas(pieces: &[Piece]) -> Vec<Vec<Piece>> {
     let mut parts = vec![Vec::new()];
     let mut depth = 0usize;
     for piece in pieces {
@@ -340,7 +368,7 @@ fn cell_range(cell: &[Piece]) -> Range<usize> {
     let range = |piece: &Piece| match piece {
         Piece::Text(_, r) | Piece::Code(_, r) | Piece::Strong(_, r) => Some(r.clone()),
         Piece::Link { range, .. } => Some(range.clone()),
-        Piece::Break => None,
+        Piece::Break | Piece::Strike => None,
     };
     let mut ranges = cell.iter().filter_map(range);
     let first = ranges.next().unwrap_or(0..0);

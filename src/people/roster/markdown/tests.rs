@@ -326,14 +326,17 @@ fn mutations_of_a_real_file_are_located_warnings() {
             (4, "C208 `bob_b!` in this GitHub link is not a GitHub login".to_string()),
             (5, "C208 a link without a URL".to_string()),
             (7, "C206 `dan` is listed twice in the group `Maintainers`".to_string()),
-            (12, "C208 these table rows are cut off from their table by a blank line after its delimiter row".to_string()),
+            (12, "C208 these table rows are cut off from their table by a blank line after its delimiter row; GitHub shows them as text".to_string()),
             (14, "C208 this looks like a table, but has no delimiter row (`|---|---|`) under its header".to_string()),
             (19, "C208 `not a login!` in a GitHub column is not a GitHub login".to_string()),
         ]
     );
-    // A row with a missing cell still names its person.
+    // A row with a missing cell still names its person; rows cut off
+    // from their table are read with the warning.
     let names: Vec<&str> = people.people.iter().map(|p| p.name.as_str()).collect();
-    assert_eq!(names, ["dan", "Gus", "Hal"]);
+    assert_eq!(names, ["dan", "Eve", "Gus", "Hal"]);
+    assert_eq!(people.people[1].github.as_deref(), Some("eve"));
+    assert_eq!(people.people[1].at.as_ref().map(|p| p.line()), Some(12));
 }
 
 #[test]
@@ -380,4 +383,329 @@ fn a_ten_thousand_row_table_reads_every_row() {
     let (people, warnings) = read(&text);
     assert_eq!(people.people.len(), 10_000);
     assert!(warnings.is_empty());
+}
+
+/// Issue 34: the shapes real files have that the reader once dropped.
+#[test]
+fn people_with_only_an_email_and_status_markers() {
+    let text = "\
+# Maintainers
+
+- Ada Lovelace <ada@example.com>
+- Bob Babbage (bob@example.com)
+- (emeritus) Carol Hopper ([carol](https://github.com/carol))
+- Dan Ritchie ([dmr](https://github.com/dmr)) (retired)
+- ~~Eve Moore~~ (@eve)
+- Fay Wong (sunsetting)
+- [(emeritus) Gus Grey](https://github.com/gus)
+- Hal Jordan (@hal), Emeritus
+";
+    let (people, warnings) = read(text);
+    assert_eq!(
+        memberships(&people),
+        [
+            "maintainers: -/Ada Lovelace",
+            "maintainers: -/Bob Babbage",
+            "maintainers: carol/Carol Hopper [emeritus]",
+            "maintainers: dmr/Dan Ritchie [emeritus]",
+            "maintainers: eve/Eve Moore [emeritus]",
+            "maintainers: -/Fay Wong [sunsetting]",
+            "maintainers: gus/Gus Grey [emeritus]",
+            "maintainers: hal/Hal Jordan [emeritus]",
+        ]
+    );
+    assert_eq!(people.people[0].email.as_deref(), Some("ada@example.com"));
+    assert_eq!(people.people[1].email.as_deref(), Some("bob@example.com"));
+    assert!(warnings.is_empty(), "{warnings:?}");
+}
+
+#[test]
+fn names_in_any_case_or_script_and_profiles_elsewhere() {
+    let text = "\
+# Team
+
+| 姓名 | github | 公司 |
+|---|---|---|
+| 铁城 | [cityiron](https://github.com/cityiron) | Alibaba |
+
+- katelyn martin (@cratelyn)
+- Nate Abele: Lithium, Li3
+
+## Designer
+- [steward379](https://dribbble.com/steward379)
+- REPL (run `goby -i`)
+";
+    let (people, warnings) = read(text);
+    assert_eq!(
+        memberships(&people),
+        [
+            "team: cityiron/铁城",
+            "team: cratelyn/katelyn martin",
+            "team: -/Nate Abele",
+            "designer: -/steward379",
+        ]
+    );
+    assert_eq!(people.people[0].affiliation.as_deref(), Some("Alibaba"));
+    assert_eq!(
+        people.people[2].affiliation.as_deref(),
+        Some("Lithium, Li3")
+    );
+    assert!(warnings.is_empty(), "{warnings:?}");
+}
+
+#[test]
+fn prose_captions_organisations_and_details() {
+    let text = "\
+# People
+
+## Lead
+
+Ada Lovelace (@ada) is the lead of the project.
+
+## Council
+
+Alphabetical by first name:
+
+- Bob Babbage, @bob (2015)
+
+## Partners
+
+- [Engines Ltd](https://engines.example) (Ada Lovelace, Bob Babbage)
+- [Nobody Inc](https://nobody.example)
+
+<details><summary>Emeritus maintainers</summary>
+
+- Carol Hopper (@carol)
+
+</details>
+
+Write to @dan or security@example.com with questions.
+";
+    let (people, warnings) = read(text);
+    assert_eq!(
+        memberships(&people),
+        [
+            "lead: ada/Ada Lovelace",
+            "council: bob/Bob Babbage",
+            "partners: ada/Ada Lovelace",
+            "partners: bob/Bob Babbage",
+            "emeritus-maintainers: carol/Carol Hopper [emeritus]",
+        ]
+    );
+    // The paragraph that names someone, not as a person, is a warning.
+    let found: Vec<(usize, String)> = warnings
+        .iter()
+        .map(|w| (line_of(w), messages(std::slice::from_ref(w)).join("")))
+        .collect();
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, 24);
+}
+
+#[test]
+fn a_section_is_read_alone() {
+    let text = "\
+# Project
+
+- [Docs](https://github.com/docs)
+
+## Maintainers
+
+- Ada Lovelace (@ada)
+
+### Emeritus
+
+- Bob Babbage (@bob)
+
+## Maintainers
+
+- Carol (@carol)
+";
+    let file = Arc::new(SourceFile::new("README.md".into(), text.into()));
+    let options = MarkdownOptions::defaults(crate::mdbook::Generation::V05);
+    let source = parse_section(Arc::clone(&file), options, "maintainers:").expect("found");
+    let logins: Vec<_> = source
+        .people
+        .iter()
+        .filter_map(|p| p.github.clone())
+        .collect();
+    assert_eq!(logins, ["ada", "bob"]);
+    assert_eq!(source.warnings.len(), 1, "the second heading");
+    let missing = parse_section(file, options, "Owners")
+        .err()
+        .expect("an error");
+    assert!(missing[0].message.contains("no heading `Owners`"));
+}
+
+#[test]
+fn logins_first_site_named_links_and_status_columns() {
+    let text = "\
+# Maintainers
+
+| Name | Email | GitHub |
+|---|---|---|
+| Ada Lovelace | ada@example.com | https://github.com/ada |
+
+## Reviewers
+
+- @dan - Dan Ritchie
+- [@fay](https://github.com/fay) Fay Wong
+- [`gus`](https://github.com/gus) - Chair
+- [hal](https://github.com/hal), Acme Corp
+- Ivy Chen ([GitHub](https://github.com/ivy), [Twitter](https://twitter.com/ivy))
+
+## Emeritus
+
+| Name | GitHub | Status |
+|---|---|---|
+| Leo Tolstoy | @leo | Emeritus |
+| Max Born | @max | Active |
+";
+    let (people, warnings) = read(text);
+    assert_eq!(
+        memberships(&people),
+        [
+            "maintainers: ada/Ada Lovelace",
+            "reviewers: dan/Dan Ritchie",
+            "reviewers: fay/Fay Wong",
+            "reviewers: gus (Chair)",
+            "reviewers: hal",
+            "reviewers: ivy/Ivy Chen",
+            "emeritus: leo/Leo Tolstoy [emeritus]",
+            "emeritus: max/Max Born",
+        ]
+    );
+    assert!(warnings.is_empty(), "{warnings:?}");
+}
+
+#[test]
+fn people_in_html_are_reported_not_read() {
+    let text = "\
+# Maintainers
+
+<table>
+<tr><td><a href=\"https://github.com/ada\">Ada</a></td></tr>
+</table>
+
+<!-- - Bob (@bob) -->
+";
+    let (people, warnings) = read(text);
+    assert!(people.people.is_empty());
+    let lines: Vec<usize> = warnings.iter().map(line_of).collect();
+    assert_eq!(lines, [4], "{warnings:?}");
+}
+
+#[test]
+fn a_paragraph_of_people_one_a_line() {
+    let text = "# Maintainers\n\nAda Lovelace (@ada)\nBob Babbage <bob@example.com>\n[carol](https://github.com/carol)\nWrite to list@example.com.\n";
+    let (people, warnings) = read(text);
+    assert_eq!(
+        memberships(&people),
+        [
+            "maintainers: ada/Ada Lovelace",
+            "maintainers: -/Bob Babbage",
+            "maintainers: carol"
+        ]
+    );
+    let lines: Vec<usize> = warnings.iter().map(line_of).collect();
+    assert_eq!(lines, [6], "{warnings:?}");
+}
+
+#[test]
+fn an_item_of_several_people_gives_each() {
+    let text = "# Leads\n\n- Ada Lovelace (@ada), Bob Babbage ([bob](https://github.com/bob))\n- Carol (@carol) and @dan\n";
+    let (people, warnings) = read(text);
+    assert_eq!(
+        memberships(&people),
+        [
+            "leads: ada/Ada Lovelace",
+            "leads: bob/Bob Babbage",
+            "leads: carol/Carol"
+        ]
+    );
+    let found: Vec<(usize, String)> = warnings
+        .iter()
+        .map(|w| (line_of(w), w.message.clone()))
+        .collect();
+    assert_eq!(
+        found,
+        [(
+            4,
+            "this item names `@dan` too, but only `carol` is read as a person".to_string()
+        )]
+    );
+}
+
+#[test]
+fn a_heading_per_person_over_their_fields() {
+    let text = "\
+# Maintainers
+
+### Ada Lovelace
+
+- GitHub: [@ada](https://github.com/ada)
+- Company: Acme
+- Email: ada@example.com
+- Timezone: UTC
+
+### Bob Babbage
+
+- GitHub: @bob
+
+## Emeritus
+
+### Carol Hopper
+- GitHub: carol
+
+### Release process
+
+- Tag: vX.Y
+";
+    let (people, warnings) = read(text);
+    assert_eq!(
+        memberships(&people),
+        [
+            "maintainers: ada/Ada Lovelace",
+            "maintainers: bob/Bob Babbage",
+            "emeritus: carol/Carol Hopper [emeritus]",
+        ]
+    );
+    let ada = &people.people[0];
+    assert_eq!(ada.affiliation.as_deref(), Some("Acme"));
+    assert_eq!(ada.email.as_deref(), Some("ada@example.com"));
+    assert_eq!(
+        people.groups[0].members[0].fields,
+        [("timezone".to_string(), "UTC".to_string())]
+    );
+    assert!(warnings.is_empty(), "{warnings:?}");
+}
+
+#[test]
+fn a_short_name_linking_a_profile_is_that_person() {
+    let text = "# Maintainers\n\n- [Jaryk](https://github.com/Ugzuzg)\n- [calvin](https://github.com/dcalvin)\n";
+    let (people, warnings) = read(text);
+    assert_eq!(
+        memberships(&people),
+        ["maintainers: Ugzuzg/Jaryk", "maintainers: dcalvin"]
+    );
+    let codes: Vec<&str> = warnings.iter().map(|w| w.code.id()).collect();
+    assert_eq!(
+        codes,
+        ["C209"],
+        "only the lower-case login-like text: {warnings:?}"
+    );
+}
+
+#[test]
+fn a_role_after_the_name_is_no_company() {
+    let text = "# Emeritus\n\n- [Owais Lone](https://github.com/owais), Approver\n- [Ada](https://github.com/ada), Google LLC\n";
+    let (people, _) = read(text);
+    assert_eq!(
+        memberships(&people),
+        [
+            "emeritus: owais/Owais Lone [emeritus] (Approver)",
+            "emeritus: Ada [emeritus]"
+        ]
+    );
+    assert_eq!(people.people[0].affiliation, None);
+    assert_eq!(people.people[1].affiliation.as_deref(), Some("Google LLC"));
 }
