@@ -987,3 +987,46 @@ fn markdown_without_headings_in_the_wrong_format_is_one_error() {
         "{stderr}"
     );
 }
+
+/// Issue 38 (7, 8, 9): a label over a label over people (`* Networking` >
+/// `* Leads` > `* Alice (@alice)`) labels them, people two levels under a
+/// person are members too, thousands of nested list markers are one
+/// warning (not a stack overflow), and an invisible character in a login is
+/// a warning, never a shorter login that names another account.
+#[test]
+fn nested_labels_deep_nesting_and_hidden_characters() {
+    use mdbook_community::testing::parse_people_markdown;
+    let text = "# Maintainers\n\n* Networking\n  * Leads\n    * Alice (@alice)\n    * Bob (@bob)\n* Ada (@ada)\n  * Areas\n    * Cy (@cy)\n";
+    let (people, warnings) = parse_people_markdown(text, "MAINTAINERS.md");
+    let people = people.expect("read");
+    let logins: Vec<&str> = (people.people.iter())
+        .filter_map(|p| p.github.as_deref())
+        .collect();
+    assert_eq!(logins, ["alice", "bob", "ada", "cy"], "{warnings:?}");
+    assert!(people.group("leads").is_some_and(|g| g.members.len() == 2));
+    assert!(
+        people.person("networking").is_none(),
+        "a label is no person"
+    );
+
+    let deep = format!("# M\n\n{}Ada (@ada)\n", "- ".repeat(8000));
+    let (_, warnings) = parse_people_markdown(&deep, "MAINTAINERS.md");
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w.message.contains("nested more than 32 levels")),
+        "{warnings:?}"
+    );
+
+    let hidden = "# M\n\n* Alice (@ali\u{200B}ce)\n* Carol (@car\u{0}ol)\n";
+    let (people, warnings) = parse_people_markdown(hidden, "MAINTAINERS.md");
+    let people = people.expect("read");
+    assert!(people.by_github("ali").is_none() && people.by_github("car").is_none());
+    assert_eq!(
+        warnings
+            .iter()
+            .filter(|w| w.message.contains("invisible character"))
+            .count(),
+        2
+    );
+}

@@ -126,13 +126,24 @@ enum Open {
     Html(usize),
 }
 
+/// Lists nested deeper than this are not read (a roster is never that
+/// deep, and a file of thousands of nested markers must not exhaust the
+/// stack): their place is kept for a warning.
+pub const MAX_LIST_DEPTH: usize = 32;
+
 /// The blocks of `text`.
 pub fn blocks(text: &str, options: MarkdownOptions) -> Vec<Block> {
+    blocks_checked(text, options).0
+}
+
+/// The blocks of `text`, and where the first list too deeply nested to be
+/// read starts (see [`MAX_LIST_DEPTH`]).
+pub fn blocks_checked(text: &str, options: MarkdownOptions) -> (Vec<Block>, Option<Range<usize>>) {
     let mut walk = Walk::default();
     for (event, range) in options.parser(text).into_offset_iter() {
         walk.event(event, range);
     }
-    walk.done
+    (walk.done, walk.too_deep)
 }
 
 #[derive(Default)]
@@ -142,6 +153,8 @@ struct Walk {
     /// Links and strong spans being read: (text so far, url, email, start).
     link: Option<(String, String, bool, usize)>,
     strong: Option<(String, usize)>,
+    /// The first list nested deeper than [`MAX_LIST_DEPTH`].
+    too_deep: Option<Range<usize>>,
 }
 
 impl Walk {
@@ -163,6 +176,10 @@ impl Walk {
             Tag::Heading { level, .. } => Open::Heading(level as u8, Vec::new(), range.start),
             Tag::Paragraph if self.in_inline_holder() => return,
             Tag::Paragraph => Open::Paragraph(Vec::new(), range.start),
+            Tag::List(_) if self.list_depth() >= MAX_LIST_DEPTH => {
+                self.too_deep.get_or_insert(range.clone());
+                Open::Skipped
+            }
             Tag::List(_) => Open::List(Vec::new()),
             Tag::Item => Open::Item(Item {
                 pieces: Vec::new(),
@@ -194,6 +211,14 @@ impl Walk {
             _ => return,
         };
         self.open.push(open);
+    }
+
+    /// How many lists are open (counted up to the bound).
+    fn list_depth(&self) -> usize {
+        (self.open.iter())
+            .filter(|o| matches!(o, Open::List(_) | Open::Skipped))
+            .take(MAX_LIST_DEPTH)
+            .count()
     }
 
     fn end(&mut self, tag: TagEnd, range: Range<usize>) {

@@ -319,11 +319,46 @@ pub fn read(pieces: &[Piece], mismatches: &mut Vec<Mismatch>, teams: &mut Vec<St
     if is_placeholder(&text) {
         return Read::NotAPerson;
     }
+    if let Some(unreadable) = hidden_in_login(pieces) {
+        return unreadable;
+    }
     let mut reader = Reader::default();
     for piece in pieces {
         reader.piece(piece, mismatches, teams);
     }
     reader.finish(&text)
+}
+
+/// An invisible or control character in or right after an `@login`
+/// (`@ali<U+200B>ce`, `@car<NUL>ol`): the login would be cut short at it and
+/// name another account, so the entry is not read, and says why.
+fn hidden_in_login(pieces: &[Piece]) -> Option<Read> {
+    let hidden = |c: char| crate::unicode::is_invisible(c) || (c.is_control() && c != '\t');
+    for piece in pieces {
+        let (Piece::Text(text, range)
+        | Piece::Strong(text, range)
+        | Piece::Link { text, range, .. }) = piece
+        else {
+            continue;
+        };
+        for (at, _) in text.match_indices('@') {
+            let rest = &text[at + 1..];
+            let login = rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'));
+            let Some(end) = login.filter(|&end| end > 0) else {
+                continue;
+            };
+            let Some(c) = rest[end..].chars().next().filter(|&c| hidden(c)) else {
+                continue;
+            };
+            let why = format!(
+                "`@{}` is followed by an invisible character (U+{:04X}), which would cut the login short; write the login without it",
+                &rest[..end],
+                c as u32
+            );
+            return Some(Read::Unreadable(range.clone(), why));
+        }
+    }
+    None
 }
 
 /// The state of [`read`].

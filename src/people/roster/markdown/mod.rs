@@ -55,8 +55,12 @@ pub(super) fn read(
 /// Reads the Markdown people file `file`.
 pub(super) fn parse(file: Arc<SourceFile>, options: MarkdownOptions) -> SourceRoster {
     let mut reader = Reader::new(&file, options);
-    for block in blocks::blocks(&file.text, options) {
-        reader.block(&block);
+    let (blocks, too_deep) = blocks::blocks_checked(&file.text, options);
+    for block in &blocks {
+        reader.block(block);
+    }
+    if let Some(at) = too_deep {
+        reader.too_deep(at);
     }
     reader.finish()
 }
@@ -458,12 +462,13 @@ impl Reader {
                     self.sublists(item, group)
                 }
                 Read::Person(entry) => {
+                    let own = entry.login.as_ref().map(|l| l.0.to_lowercase());
                     let logins = logins_in(&item.pieces);
                     if logins.len() < 2 || !self.several(item, group, &logins) {
                         let fields = nested_fields(&item.children);
                         self.add(group, entry, item.range.clone(), None, fields);
                     }
-                    self.nested_people(item, group);
+                    self.nested_people(item, group, own.as_deref());
                 }
                 Read::Unreadable(at, why) => self.unreadable(at, why),
                 Read::NotAPerson => {
@@ -602,20 +607,36 @@ impl Reader {
         }
     }
 
-    /// People in the lists nested under a person are members too.
-    fn nested_people(&mut self, item: &Item, group: usize) {
-        for block in &item.children {
-            let Block::List(items) = block else { continue };
-            for nested in items {
-                let (mut mismatches, mut teams) = (Vec::new(), Vec::new());
-                let read = entry::read(&nested.pieces, &mut mismatches, &mut teams);
-                if let Read::Person(entry) = read
-                    && entry.login.is_some()
-                {
+    /// People in the lists nested under a person, at any depth (under a
+    /// label such as `* Areas` too), are members too; an item below that
+    /// names someone and is not read is a warning. Walked with a stack:
+    /// nesting may be deep.
+    fn nested_people(&mut self, item: &Item, group: usize, own: Option<&str>) {
+        let mut stack: Vec<&Item> = Vec::new();
+        push_nested(&mut stack, item);
+        while let Some(nested) = stack.pop() {
+            let (mut mismatches, mut teams) = (Vec::new(), Vec::new());
+            let read = entry::read(&nested.pieces, &mut mismatches, &mut teams);
+            let login = |e: &Entry| e.login.as_ref().map(|l| l.0.to_lowercase());
+            match read {
+                // The person's own field (`GitHub: @ada` under Ada).
+                Read::Person(entry)
+                    if is_field(&nested.pieces) && login(&entry).as_deref() == own => {}
+                Read::Person(entry) if entry.login.is_some() => {
                     self.mismatches(mismatches);
                     self.add(group, entry, nested.range.clone(), None, Vec::new());
                 }
+                // Fields of the person (read by `nested_fields`).
+                _ if is_field(&nested.pieces) => {}
+                _ if !nested.children.is_empty() => {}
+                _ => {
+                    if let Some(token) = token_in(&nested.pieces) {
+                        let why = format!("this item names `{token}`, but is not read as a person");
+                        self.unreadable(nested.range.clone(), why);
+                    }
+                }
             }
+            push_nested(&mut stack, nested);
         }
     }
 
@@ -721,6 +742,16 @@ impl Reader {
         }
     }
 
+    /// Lists nested deeper than `blocks::MAX_LIST_DEPTH`, from `at`, are
+    /// not read: one warning.
+    fn too_deep(&mut self, at: Range<usize>) {
+        let why = format!(
+            "lists nested more than {} levels deep are not read, from here on",
+            blocks::MAX_LIST_DEPTH
+        );
+        self.unreadable(at, why);
+    }
+
     fn unreadable(&mut self, at: Range<usize>, why: String) {
         self.warn(at, Code::UnreadEntry, &why, None);
     }
@@ -824,16 +855,53 @@ fn bare_logins(pieces: &[Piece]) -> Option<Vec<Word>> {
     Some(words)
 }
 
-/// Whether a list nested in `item` names someone by login.
+/// How many levels below an item a label looks for the people it labels
+/// (`* Networking` > `* Leads` > `* Alice (@alice)`): a bound, so that a
+/// chain of labels costs linear time.
+const LABEL_DEPTH: usize = 3;
+
+/// Whether a list nested in `item`, up to [`LABEL_DEPTH`] levels down,
+/// names someone by login.
 fn has_people_below(item: &Item) -> bool {
-    item.children.iter().any(|block| match block {
-        Block::List(items) => items.iter().any(|nested| {
+    let mut level: Vec<&Item> = vec![item];
+    for _ in 0..LABEL_DEPTH {
+        let nested: Vec<&Item> = (level.iter())
+            .flat_map(|i| &i.children)
+            .filter_map(|b| match b {
+                Block::List(items) => Some(items),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        let person = nested.iter().any(|nested| {
             let (mut mismatches, mut teams) = (Vec::new(), Vec::new());
             let read = entry::read(&nested.pieces, &mut mismatches, &mut teams);
             matches!(read, Read::Person(e) if e.login.is_some())
-        }),
-        _ => false,
-    })
+        });
+        if person {
+            return true;
+        }
+        level = nested;
+    }
+    false
+}
+
+/// The items of the lists nested in `item`, pushed so that they pop in
+/// order.
+fn push_nested<'i>(stack: &mut Vec<&'i Item>, item: &'i Item) {
+    for block in item.children.iter().rev() {
+        if let Block::List(items) = block {
+            stack.extend(items.iter().rev());
+        }
+    }
+}
+
+/// Whether an item is a field of the person above it (`Key: value`, as
+/// [`nested_fields`] reads it).
+fn is_field(pieces: &[Piece]) -> bool {
+    let text = plain(pieces);
+    text.split_once(':')
+        .is_some_and(|(key, _)| !key.trim().is_empty() && key.split_whitespace().count() <= 3)
 }
 
 /// A person's nested bullets as fields: `Key: value`, else `notes`.
