@@ -72,10 +72,11 @@ A [feature](https://example.com) table:
 ### Maintainers
 
 - Ada Lovelace (@ada)
+- Bob Babbage (@bob)
 
 ### Emeritus
 
-- Bob Babbage ([bob](https://github.com/bob))
+- Cy Former ([cy](https://github.com/cy))
 
 ### Code of conduct
 
@@ -443,10 +444,13 @@ fn init_finds_people_in_sections_of_a_readme() {
     assert_eq!(
         groups,
         [
-            ("maintainers".to_string(), vec!["\"ada\" null".to_string()]),
+            (
+                "maintainers".to_string(),
+                vec!["\"ada\" null".to_string(), "\"bob\" null".to_string()]
+            ),
             (
                 "emeritus".to_string(),
-                vec!["\"bob\" \"emeritus\"".to_string()]
+                vec!["\"cy\" \"emeritus\"".to_string()]
             ),
         ],
         "{}",
