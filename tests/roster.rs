@@ -1030,3 +1030,18 @@ fn nested_labels_deep_nesting_and_hidden_characters() {
         2
     );
 }
+
+/// Issue 38 (5): a list item with a long run of `(`, `<` or `[` before the
+/// login is read (a closing bracket is looked for within a bounded window,
+/// so such a line costs linear time: 400 KB in 0.4 s, where it took over two
+/// minutes).
+#[test]
+fn long_runs_of_brackets_are_read() {
+    use mdbook_community::testing::parse_people_markdown;
+    for bracket in ["(", "<", "["] {
+        let text = format!("# M\n\n* Ada {} (@ada)\n", bracket.repeat(20_000));
+        let (people, _) = parse_people_markdown(&text, "MAINTAINERS.md");
+        let people = people.expect("read");
+        assert!(people.by_github("ada").is_some(), "{bracket}");
+    }
+}

@@ -361,6 +361,21 @@ fn hidden_in_login(pieces: &[Piece]) -> Option<Read> {
     None
 }
 
+/// How far a bracket's closing `)`, `>` or `]` is looked for: what is worth
+/// reading between brackets in an entry (a status, an e-mail address, a
+/// nickname) is short, and a line of thousands of `(` must cost linear
+/// time, not a search to its end from each (issue 38, 5).
+const BRACKET_WINDOW: usize = 256;
+
+/// The start of `text` that a closing bracket is looked for in.
+fn near(text: &str) -> &str {
+    let mut end = text.len().min(BRACKET_WINDOW);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[..end]
+}
+
 /// The state of [`read`].
 #[derive(Default)]
 struct Reader {
@@ -527,7 +542,7 @@ impl Reader {
                 }
                 (1, false)
             }
-            b'<' => match text.find('>') {
+            b'<' => match near(text).find('>') {
                 Some(close) if text[1..close].contains('@') && !text[1..close].contains(' ') => {
                     self.entry.email.get_or_insert(text[1..close].to_string());
                     self.lead_done = true;
@@ -537,7 +552,7 @@ impl Reader {
             },
             b'[' => {
                 // `[Name] (url)`: a link the space broke.
-                if let Some(close) = text.find(']')
+                if let Some(close) = near(text).find(']')
                     && text[close + 1..].starts_with(" (")
                 {
                     let why = "`[...] (...)` is not a link: remove the space between `]` and `(`";
@@ -551,9 +566,11 @@ impl Reader {
 
     /// `(nick)`, `(email)`, `(` before a link: read, else text.
     fn parenthesis(&mut self, text: &str) -> (usize, bool) {
-        let inner_end = text.find(')').unwrap_or(text.len());
+        let window = near(text);
+        let close = window.find(')');
+        let inner_end = close.unwrap_or(window.len());
         let inner = text[1..inner_end].trim();
-        if let Some(status) = status_marker(inner).filter(|_| inner_end < text.len()) {
+        if let Some(status) = status_marker(inner).filter(|_| close.is_some()) {
             // `(emeritus) Name`, `Name (retired)`: the name goes on.
             self.entry.status = self.entry.status.or(Some(status));
             return (inner_end + 1, true);
@@ -563,7 +580,7 @@ impl Reader {
             self.lead_done = true;
             return (1, true);
         }
-        let closed = inner_end < text.len();
+        let closed = close.is_some();
         if closed && inner.contains('@') && !inner.contains(' ') && !inner.starts_with('@') {
             self.entry.email.get_or_insert(inner.to_string());
             self.lead_done = true;
