@@ -48,6 +48,26 @@ pub fn normalize(path: &Path) -> PathBuf {
     out
 }
 
+/// `path` with `.` and `..` removed lexically, for a path that must not
+/// leave where it starts: `None` when a `..` climbs past its first
+/// component (for an absolute path, past the file system's root), where
+/// [`normalize`] would keep the `..`.
+pub fn normalize_within(path: &Path) -> Option<PathBuf> {
+    let mut out = PathBuf::new();
+    for component in path.components() {
+        match component {
+            Component::ParentDir => {
+                if !out.pop() {
+                    return None;
+                }
+            }
+            Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    Some(out)
+}
+
 /// The way from folder `from` to `to` (both absolute, or both relative
 /// to one folder), as `..`s and names.
 pub fn relative_path(from: &Path, to: &Path) -> PathBuf {

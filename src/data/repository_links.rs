@@ -8,7 +8,7 @@
 //! repository is never written.
 
 use std::collections::HashMap;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -174,7 +174,7 @@ impl RepositoryLinks {
             Some(rooted) => self.root.join(rooted),
             None => from.join(&path),
         };
-        normalize_within(&joined).is_some_and(|p| p.starts_with(&self.root))
+        paths::normalize_within(&joined).is_some_and(|p| p.starts_with(&self.root))
     }
 
     /// The repository root, canonical.
@@ -213,7 +213,7 @@ impl RepositoryLinks {
             Some(rooted) => self.root.join(rooted),
             None => from.join(&path),
         };
-        let Some(lexical) = normalize_within(&joined) else {
+        let Some(lexical) = paths::normalize_within(&joined) else {
             return Target::Outside;
         };
         let Some(relative) = self.in_repository(&lexical) else {
@@ -463,24 +463,6 @@ pub fn repository_file_calls(content: &str) -> impl Iterator<Item = &str> {
         let spaced = content[after..].starts_with(char::is_whitespace);
         (spaced && !path.is_empty() && !path.contains('\n')).then_some(path)
     })
-}
-
-/// `path` with `.` and `..` removed lexically; `None` when `..` climbs
-/// past the file system's root.
-fn normalize_within(path: &Path) -> Option<PathBuf> {
-    let mut out = PathBuf::new();
-    for component in path.components() {
-        match component {
-            Component::ParentDir => {
-                if !out.pop() {
-                    return None;
-                }
-            }
-            Component::CurDir => {}
-            other => out.push(other),
-        }
-    }
-    Some(out)
 }
 
 fn encode(segment: &str) -> String {

@@ -6,7 +6,7 @@
 //! symbolic link that leaves the repository is refused.
 
 use std::borrow::Cow;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::diagnostic::{Code, Diagnostic, SourceFile};
@@ -137,18 +137,5 @@ fn missing_file(
 /// `path` made absolute with `.` and `..` removed lexically; `None` when a
 /// `..` climbs past the file system's root.
 fn lexical_absolute(path: &Path) -> Option<PathBuf> {
-    let path = std::path::absolute(path).ok()?;
-    let mut out = PathBuf::new();
-    for component in path.components() {
-        match component {
-            Component::ParentDir => {
-                if !out.pop() {
-                    return None;
-                }
-            }
-            Component::CurDir => {}
-            other => out.push(other),
-        }
-    }
-    Some(out)
+    crate::paths::normalize_within(&std::path::absolute(path).ok()?)
 }
