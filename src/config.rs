@@ -11,6 +11,7 @@ use crate::mdbook::{Context, Generation, MarkdownOptions};
 use crate::paths;
 
 mod activity;
+mod formats;
 mod people;
 mod redirects;
 
@@ -18,7 +19,8 @@ pub use activity::Window;
 
 pub use redirects::Redirect;
 
-pub use people::{DEFAULT_FILE, INACTIVE_STATUSES, PeopleFormat, PeopleSource, source_paths};
+pub use formats::{FORMATS, PeopleFormat};
+pub use people::{DEFAULT_FILE, INACTIVE_STATUSES, PeopleSource, source_paths};
 
 /// What to do when a directive cannot be expanded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

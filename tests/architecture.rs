@@ -450,6 +450,46 @@ fn files_are_read_through_the_bounded_reader() {
     );
 }
 
+/// A people format's identity (its name in `format = "..."`, how a
+/// sentence names it, the file names that imply it) is written once, in its
+/// entry in `config/formats.rs`: no other file spells one of them.
+#[test]
+fn one_registry_of_people_formats() {
+    let registry = std::fs::read_to_string(root().join("src/config/formats.rs")).expect("read");
+    let facts: Vec<String> = (registry.lines())
+        .filter_map(|line| {
+            let line = line.trim();
+            let value = [
+                "name: ",
+                "described: ",
+                "file_names: &[",
+                "found_by_init: &[",
+            ]
+            .iter()
+            .find_map(|key| line.strip_prefix(key))?;
+            Some(value.split('"').nth(1)?.to_string())
+        })
+        .collect();
+    assert!(facts.len() >= 16, "the registry's entries: {facts:?}");
+    // Plain lowercase words ("owners", "community") are ordinary words
+    // elsewhere: only the names that are a format's own are looked for.
+    let own =
+        |fact: &&String| fact.contains(['-', '.', ' ']) || fact.chars().any(char::is_uppercase);
+    let mut found = Vec::new();
+    for fact in facts.iter().filter(own) {
+        let literal = format!("\"{fact}\"");
+        found.extend(occurrences(
+            &literal,
+            &["src/config/formats.rs", "src/ownership/mod.rs"],
+        ));
+    }
+    assert!(
+        found.is_empty(),
+        "a format's identity written outside config/formats.rs:\n{}",
+        found.join("\n")
+    );
+}
+
 /// A code's SARIF level is a fact of its row in `diagnostic/code.rs`: no
 /// format decides it on its own.
 #[test]

@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 
 use toml_edit::{Array, DocumentMut, InlineTable, Item, Table, Value, value};
 
+use crate::config::{FORMATS, PeopleFormat};
 use crate::ownership::codeowners::FILE_LOCATIONS;
 
 mod remote;
@@ -272,22 +273,20 @@ fn find(repository: &Path) -> Found {
         repository_url: remote::origin_url(repository),
         ..Found::default()
     };
-    for name in [
-        "MAINTAINERS.md",
-        "OWNERS.md",
-        ".all-contributorsrc",
-        "MAINTAINERS",
-        "OWNERS_ALIASES",
-    ] {
+    let names = FORMATS.iter().flat_map(|facts| facts.found_by_init);
+    for name in names {
         if let Some(path) = first(&[name]) {
             found.people.push((path, None, None, None));
         }
     }
-    if is_data_file(&repository.join("OWNERS")) {
+    if is_data_file(&repository.join(crate::ownership::OWNERS)) {
         let prefix = owners_prefix(repository);
-        found
-            .people
-            .push((PathBuf::from("OWNERS"), None, Some(prefix), None));
+        found.people.push((
+            PathBuf::from(crate::ownership::OWNERS),
+            None,
+            Some(prefix),
+            None,
+        ));
         found.owners_tree = true;
     }
     let has_toml = |folder: &str| {
@@ -298,9 +297,12 @@ fn find(repository: &Path) -> Found {
         })
     };
     if has_toml("people") && has_toml("teams") {
-        found
-            .people
-            .push((PathBuf::from("."), Some("rust-team"), None, None));
+        found.people.push((
+            PathBuf::from("."),
+            Some(PeopleFormat::RustTeam.name()),
+            None,
+            None,
+        ));
     }
     if found.people.is_empty() {
         // No people file: the sections of a README, GOVERNANCE or

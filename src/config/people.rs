@@ -5,185 +5,10 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
+use super::formats::{FORMATS, PeopleFormat};
 use super::{Level, Problem, Settings, path, string};
 use crate::diagnostic::did_you_mean;
 
-/// A file format the roster can be read from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PeopleFormat {
-    /// This plugin's own `maintainers.toml` or `.json`.
-    Community,
-    /// all-contributors' `.all-contributorsrc`.
-    AllContributors,
-    /// Kubernetes' `OWNERS_ALIASES`.
-    OwnersAliases,
-    /// One Kubernetes `OWNERS` file (needs a `prefix`).
-    Owners,
-    /// rust-lang/team's folder of `people/` and `teams/`.
-    RustTeam,
-    /// containerd's `MAINTAINERS`: quoted CSV under `# SECTION` headers.
-    MaintainersCsv,
-    /// A plain-text `MAINTAINERS`: `Name <email> (@login)` lines, `#`
-    /// comment headers and `Label:` lines.
-    MaintainersText,
-    /// A Markdown page that lists people: `MAINTAINERS.md`, `OWNERS.md`.
-    Markdown,
-}
-
-impl PeopleFormat {
-    /// Every format, by the name `format = "..."` takes.
-    pub const ALL: [(&'static str, PeopleFormat); 8] = [
-        ("community", PeopleFormat::Community),
-        ("all-contributors", PeopleFormat::AllContributors),
-        ("owners-aliases", PeopleFormat::OwnersAliases),
-        ("owners", PeopleFormat::Owners),
-        ("rust-team", PeopleFormat::RustTeam),
-        ("maintainers-csv", PeopleFormat::MaintainersCsv),
-        ("maintainers-text", PeopleFormat::MaintainersText),
-        ("markdown", PeopleFormat::Markdown),
-    ];
-
-    /// The name `format = "..."` takes.
-    pub fn name(self) -> &'static str {
-        Self::ALL
-            .iter()
-            .find(|(_, f)| *f == self)
-            .map_or("community", |(n, _)| n)
-    }
-
-    /// The format a source's name implies, for a source without `format`:
-    /// `*.toml` and `*.json` are this plugin's, the others go by the names
-    /// their projects give them; a folder is rust-lang/team's.
-    pub fn implied_by(path: &Path, is_dir: bool) -> Option<PeopleFormat> {
-        if is_dir {
-            return Some(PeopleFormat::RustTeam);
-        }
-        let name = path.file_name()?.to_str()?;
-        let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-        Some(match name {
-            ".all-contributorsrc" => PeopleFormat::AllContributors,
-            "OWNERS_ALIASES" => PeopleFormat::OwnersAliases,
-            "OWNERS" => PeopleFormat::Owners,
-            "MAINTAINERS" => PeopleFormat::MaintainersCsv,
-            _ if extension.eq_ignore_ascii_case("toml")
-                || extension.eq_ignore_ascii_case("json") =>
-            {
-                PeopleFormat::Community
-            }
-            _ if extension.eq_ignore_ascii_case("md")
-                || extension.eq_ignore_ascii_case("markdown") =>
-            {
-                PeopleFormat::Markdown
-            }
-            _ => return None,
-        })
-    }
-}
-
-impl PeopleFormat {
-    /// The format `text` clearly is, if any: a JSON object, YAML with
-    /// OWNERS keys, quoted CSV rows, this plugin's TOML tables, Markdown
-    /// headings, tables and lists, or `Name <email> (@login)` lines. For
-    /// the one error a file read in the wrong format gives, and for files
-    /// whose name does not tell (`MAINTAINERS`, `people.txt`).
-    pub fn of_text(text: &str) -> Option<PeopleFormat> {
-        looks_like(text)
-    }
-}
-
-/// The format `text` clearly is, if any (see [`PeopleFormat::of_text`]).
-fn looks_like(text: &str) -> Option<PeopleFormat> {
-    let lines: Vec<&str> = (text.lines())
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect();
-    let first = lines.iter().find(|l| !l.starts_with('#'))?;
-    structured(text, first)
-        .or_else(|| csv_rows(&lines))
-        .or_else(|| native_tables(&lines))
-        .or_else(|| maintainers_text(&lines))
-        .or_else(|| markdown(&lines))
-}
-
-/// JSON, or YAML with the keys of OWNERS files, by the first line that is
-/// not a comment.
-fn structured(text: &str, first: &str) -> Option<PeopleFormat> {
-    // `{`, as its code point: tools that count braces read the literal as one.
-    if first.starts_with('\u{7b}') {
-        return Some(match text.contains("\"contributors\"") {
-            true => PeopleFormat::AllContributors,
-            false => PeopleFormat::Community,
-        });
-    }
-    if first == "aliases:" {
-        return Some(PeopleFormat::OwnersAliases);
-    }
-    let owners_keys = [
-        "approvers:",
-        "reviewers:",
-        "filters:",
-        "options:",
-        "emeritus_approvers:",
-    ];
-    owners_keys
-        .iter()
-        .any(|k| first.starts_with(k))
-        .then_some(PeopleFormat::Owners)
-}
-
-/// Mostly quoted CSV rows (`"login","Name",...`).
-fn csv_rows(lines: &[&str]) -> Option<PeopleFormat> {
-    let rows = lines
-        .iter()
-        .filter(|l| l.starts_with('"') && l.contains("\",\""));
-    let content = lines.iter().filter(|l| !l.starts_with('#')).count();
-    (rows.count() * 2 > content).then_some(PeopleFormat::MaintainersCsv)
-}
-
-/// This plugin's TOML tables.
-fn native_tables(lines: &[&str]) -> Option<PeopleFormat> {
-    (lines
-        .iter()
-        .any(|l| l.starts_with("[people.") || *l == "[[groups]]"))
-    .then_some(PeopleFormat::Community)
-}
-
-/// Headings, tables and lists making up a good part of the lines, with a
-/// heading, a table's delimiter row or Markdown links: Markdown even
-/// without a heading (a list of `[Name](url)`, a table).
-fn markdown(lines: &[&str]) -> Option<PeopleFormat> {
-    let heading = |l: &&&str| l.starts_with("# ") || l.starts_with("## ") || l.starts_with("### ");
-    let list = |l: &&&str| l.starts_with("- ") || l.starts_with("* ");
-    let marked = |l: &&&str| heading(l) || l.starts_with('|') || list(l);
-    let headings = lines.iter().filter(heading).count();
-    let delimiter = lines
-        .iter()
-        .any(|l| l.contains("---") && l.chars().all(|c| matches!(c, '|' | '-' | ':' | ' ')));
-    let links = lines.iter().filter(|l| l.contains("](")).count();
-    let marks = lines.iter().filter(marked).count();
-    let sure = headings > 0 || delimiter || links * 2 >= lines.len();
-    (marks * 3 >= lines.len() && sure).then_some(PeopleFormat::Markdown)
-}
-
-/// Mostly `Name <email> (@login)` lines, not in a list or table: a
-/// plain-text MAINTAINERS file (its `#` lines are comments).
-fn maintainers_text(lines: &[&str]) -> Option<PeopleFormat> {
-    let content: Vec<&str> = (lines.iter().copied())
-        .filter(|l| !l.starts_with('#'))
-        .collect();
-    let person = |l: &&&str| {
-        let email =
-            (l.find('<').zip(l.find('>'))).is_some_and(|(a, b)| a < b && l[a..b].contains('@'));
-        let marked = l.starts_with(['-', '*', '|', '[']);
-        !marked
-            && (email
-                || l.contains("(@")
-                || l.contains("@)")
-                || l.to_lowercase().contains("github: @"))
-    };
-    let people = content.iter().filter(person).count();
-    (people >= 1 && people * 2 >= content.len()).then_some(PeopleFormat::MaintainersText)
-}
 /// One source of the roster.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PeopleSource {
@@ -293,7 +118,7 @@ impl Settings {
                 None,
             ));
         }
-        let format = match format.or_else(|| implied(&path, &full)) {
+        let format = match format.or_else(|| PeopleFormat::implied(&path, &full)) {
             Some(format) => format,
             None => return Err(unknown_format(&path, &full)),
         };
@@ -342,27 +167,6 @@ impl Settings {
     }
 }
 
-/// The format a source without `format` is read in: by its name, and for
-/// `MAINTAINERS` (or `MAINTAINERS.txt`), whose projects write it as quoted
-/// CSV, plain `Name <email> (@login)` lines or Markdown, by its text.
-fn implied(path: &Path, full: &Path) -> Option<PeopleFormat> {
-    let name = path.file_name()?.to_str()?;
-    let (stem, extension) = name.split_once('.').unwrap_or((name, ""));
-    let plain = extension.is_empty() || extension.eq_ignore_ascii_case("txt");
-    if stem == "MAINTAINERS" && plain && full.is_file() {
-        let text = crate::files::read_bytes(full, crate::files::MAX_DATA_FILE).ok()?;
-        let text = String::from_utf8_lossy(&text);
-        return Some(match PeopleFormat::of_text(&text) {
-            Some(format @ (PeopleFormat::MaintainersText | PeopleFormat::Markdown)) => format,
-            Some(_) => PeopleFormat::MaintainersCsv,
-            // Neither clearly: e-mail addresses or logins make it text.
-            None if text.contains('@') => PeopleFormat::MaintainersText,
-            None => PeopleFormat::MaintainersCsv,
-        });
-    }
-    PeopleFormat::implied_by(path, full.is_dir())
-}
-
 /// The error for a source whose name does not tell its format: the exact
 /// line to write, with the format its text looks like.
 fn unknown_format(path: &Path, full: &Path) -> Problem {
@@ -393,28 +197,24 @@ fn unknown_format(path: &Path, full: &Path) -> Problem {
 }
 
 fn format_names() -> String {
-    PeopleFormat::ALL
+    FORMATS
         .iter()
-        .map(|(name, _)| format!("\"{name}\""))
+        .map(|facts| format!("\"{}\"", facts.name))
         .collect::<Vec<_>>()
         .join(", ")
 }
 
 fn format_named(value: &Value) -> Result<PeopleFormat, Problem> {
     let name = string(value)?;
-    PeopleFormat::ALL
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, f)| *f)
-        .ok_or_else(|| {
-            Problem::value(
-                format!(
-                    "has an unknown format `{name}` (formats: {})",
-                    format_names()
-                ),
-                did_you_mean(&name, PeopleFormat::ALL.iter().map(|(n, _)| *n)).map(str::to_string),
-            )
-        })
+    PeopleFormat::named(&name).ok_or_else(|| {
+        Problem::value(
+            format!(
+                "has an unknown format `{name}` (formats: {})",
+                format_names()
+            ),
+            did_you_mean(&name, FORMATS.iter().map(|facts| facts.name)).map(str::to_string),
+        )
+    })
 }
 
 /// What a source of `format` must be: a folder with `people/` and `teams/`

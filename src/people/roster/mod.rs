@@ -102,11 +102,7 @@ pub(super) fn read_sources(
 /// The warning for a Markdown or MAINTAINERS source that gave no one:
 /// what it saw, and the format its text looks like when that is another.
 fn lists_no_one(roster: &SourceRoster, source: &PeopleSource, path: &str) -> Option<Diagnostic> {
-    let read_as_lines = matches!(
-        source.format,
-        PeopleFormat::Markdown | PeopleFormat::MaintainersText | PeopleFormat::MaintainersCsv
-    );
-    let file = roster.files.first().filter(|_| read_as_lines)?;
+    let file = (roster.files.first()).filter(|_| source.format.facts().line_based)?;
     let lines = file.text.lines().filter(|l| !l.trim().is_empty()).count();
     let mut warning = Diagnostic::warning(
         Code::UnreadEntry,
