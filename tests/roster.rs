@@ -291,6 +291,19 @@ fn bad_sources_are_located_errors() {
             json!(["maintainers.toml", "MAINTAINERS"]),
             "group `reviewers` is defined by two sources: `maintainers.toml` and `MAINTAINERS`",
         ),
+        // Issue 36: an OWNERS prefix that makes an alias's name.
+        (
+            "an OWNERS prefix that makes an alias's id",
+            vec![
+                ("OWNERS_ALIASES", "aliases:\n  repo-reviewers:\n    - a\n"),
+                (
+                    "OWNERS",
+                    "# comment\napprovers:\n  - a\nreviewers:\n  - repo-reviewers\n",
+                ),
+            ],
+            json!(["OWNERS_ALIASES", { "path": "OWNERS", "prefix": "repo" }]),
+            "group `repo-reviewers` is defined in `OWNERS_ALIASES` and is also the group `prefix = \"repo\"` makes of the reviewers in `OWNERS`",
+        ),
         // Issue 26 (8): group ids from every format are checked alike.
         (
             "invisible character in an alias",
@@ -392,6 +405,37 @@ fn bad_sources_are_located_errors() {
 /// Issue 26 (4): aliases that list aliases are expanded once each (40
 /// levels of two aliases listing the next level's two were 2^40 steps),
 /// and what they expand to is bounded.
+/// An OWNERS `prefix` that makes an alias's name (the root OWNERS of a
+/// repository whose aliases include `<repo>-reviewers`) is one error at the
+/// alias, with the generated group's line in a note and another prefix as
+/// the fix (issue 36).
+#[test]
+fn a_prefix_that_makes_an_alias_id_is_located_at_the_alias_with_the_prefix_as_fix() {
+    let files = [
+        (
+            "OWNERS_ALIASES",
+            "# aliases\naliases:\n  repo-reviewers:\n    - a\n",
+        ),
+        (
+            "OWNERS",
+            "# comment\napprovers:\n  - a\nreviewers:\n  - repo-reviewers\n",
+        ),
+    ];
+    let people = json!(["OWNERS_ALIASES", { "path": "OWNERS", "prefix": "repo" }]);
+    let stderr = errors(&files, people);
+    assert_eq!(stderr.matches("error[C206]").count(), 1, "{stderr}");
+    assert!(stderr.contains("OWNERS_ALIASES:3:3"), "{stderr}");
+    assert!(
+        stderr.contains("`OWNERS`, line 4: its `reviewers` become the group `repo-reviewers`"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("prefix = \"repo-root\""), "{stderr}");
+    // The other order of sources: the same error, at the same place.
+    let people = json!([{ "path": "OWNERS", "prefix": "repo" }, "OWNERS_ALIASES"]);
+    let stderr = errors(&files, people);
+    assert!(stderr.contains("OWNERS_ALIASES:3:3"), "{stderr}");
+}
+
 #[test]
 fn aliases_of_aliases_expand_once_and_within_a_bound() {
     let mut chain = String::from("aliases:\n");

@@ -35,6 +35,11 @@ pub fn check(settings: &Settings, data: &Data) -> Vec<Diagnostic> {
     let roster = Roster::of(&people);
     let mut findings = Findings::default();
     for owners in tree.files() {
+        let shown = match owners.folder.as_str() {
+            "" => ownership::OWNERS.to_string(),
+            folder => format!("{folder}/{}", ownership::OWNERS),
+        };
+        findings.shown.insert(owners.file.name.clone(), shown);
         // Prow's approvers of the folder: this file's and, unless
         // `no_parent_owners`, its parents'.
         let applying = tree.owners_of(&owners.folder).approvers;
@@ -60,6 +65,7 @@ fn aliases(tree: &OwnersTree, roster: &Roster, findings: &mut Findings) {
     let Some(file) = tree.aliases_file() else {
         return;
     };
+    (findings.shown).insert(file.name.clone(), ownership::OWNERS_ALIASES.to_string());
     for member in tree.aliases().iter().flat_map(|a| &a.members) {
         let mut owner = user(&member.login);
         owner.range = member.span.clone();
@@ -85,6 +91,9 @@ struct Findings {
     order: Vec<(Problem, String)>,
     places: HashMap<Problem, Vec<Place>>,
     follow_ons: Vec<Place>,
+    /// Each file as the repository names it (`a/OWNERS`), for the notes
+    /// that list other places: one convention whatever the book's folder.
+    shown: HashMap<String, String>,
 }
 
 impl Findings {
@@ -174,7 +183,7 @@ impl Findings {
                     places: here.iter().map(|(_, l, r)| (*l, r.clone())).collect(),
                 };
                 let d = finding.diagnostic(&file, roster, people);
-                with_elsewhere(d, &elsewhere)
+                with_elsewhere(d, &elsewhere, &self.shown)
             })
             .collect();
         out.extend(follow_ons);
@@ -192,16 +201,27 @@ impl Findings {
         let rules: Vec<(usize, Range<usize>)> =
             here.iter().map(|(_, l, r)| (*l, r.clone())).collect();
         let note = follow_on_note(file, &rules, "OWNERS approver list", self.follow_ons.len())?;
-        Some(with_elsewhere(note, &elsewhere))
+        Some(with_elsewhere(note, &elsewhere, &self.shown))
     }
 }
 
-/// `d` with "also in a/OWNERS:3, ..." for its places in other files.
-fn with_elsewhere(d: Diagnostic, elsewhere: &[&Place]) -> Diagnostic {
+/// `d` with "also in a/OWNERS:3, ..." for its places in other files, each
+/// named relative to the repository root.
+fn with_elsewhere(
+    d: Diagnostic,
+    elsewhere: &[&Place],
+    shown: &HashMap<String, String>,
+) -> Diagnostic {
     if elsewhere.is_empty() {
         return d;
     }
-    let list = elsewhere_list(elsewhere.iter().map(|(f, l, _)| format!("{}:{l}", f.name)));
+    let name = |f: &SourceFile| {
+        shown
+            .get(&f.name)
+            .cloned()
+            .unwrap_or_else(|| f.name.clone())
+    };
+    let list = elsewhere_list(elsewhere.iter().map(|(f, l, _)| format!("{}:{l}", name(f))));
     d.with_note(format!("also in {list}"))
 }
 

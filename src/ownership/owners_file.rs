@@ -28,6 +28,8 @@ pub struct Lists {
     pub emeritus: Vec<Login>,
     /// Where `approvers:` is (its key), when given.
     pub approvers_key: Option<Range<usize>>,
+    /// Where `reviewers:` is (its key), when given.
+    pub reviewers_key: Option<Range<usize>>,
     /// Whether the block gives anything Prow reads as the file's own lists
     /// (`approvers`, `reviewers`, `required_reviewers`, `labels`): then
     /// Prow ignores the file's `filters`.
@@ -50,7 +52,10 @@ pub fn lists(file: &Arc<SourceFile>, entries: &[Entry], errors: &mut Vec<Diagnos
                 out.approvers_key = Some(list.key_span.clone());
                 out.approvers = logins;
             }
-            "reviewers" => out.reviewers = logins,
+            "reviewers" => {
+                out.reviewers_key = Some(list.key_span.clone());
+                out.reviewers = logins;
+            }
             _ => out.emeritus = logins,
         }
     }

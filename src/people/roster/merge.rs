@@ -44,7 +44,9 @@ pub(super) struct Merger {
     /// Handles (NFC) to the person that has each.
     by_handle: HashMap<String, usize>,
     groups: Vec<Group>,
-    group_at: HashMap<String, Place>,
+    /// Where each group id is defined, and whether an OWNERS file's
+    /// `prefix` made it.
+    group_at: HashMap<String, (Place, bool)>,
     /// OWNERS_ALIASES aliases: their members by login.
     aliases: HashMap<String, Vec<(String, Place)>>,
     expanded: HashMap<String, Expansion>,
@@ -71,8 +73,8 @@ impl Merger {
                 }
             }
         }
-        for (_, source) in sources {
-            self.add_source(source);
+        for (format, source) in sources {
+            self.add_source(source, format == PeopleFormat::Owners);
         }
         self.check_parents_end();
         if !self.errors.is_empty() {
@@ -81,7 +83,9 @@ impl Merger {
         Ok(People::assemble(self.files, self.people, self.groups))
     }
 
-    fn add_source(&mut self, source: SourceRoster) {
+    /// Adds one source; `prefixed` when its group ids are made from an
+    /// OWNERS file's `prefix`.
+    fn add_source(&mut self, source: SourceRoster, prefixed: bool) {
         self.source += 1;
         self.files.extend(source.files);
         let mut in_source: HashMap<String, Place> = HashMap::new();
@@ -100,7 +104,7 @@ impl Merger {
             at,
         } in source.groups
         {
-            self.claim_group_id(&group.id, &at);
+            self.claim_group_id(&group.id, &at, prefixed);
             group.at.get_or_insert(at);
             for member in &mut group.members {
                 member.person = local[member.person];
@@ -281,7 +285,7 @@ impl Merger {
 
     /// Checks a group id the way the native format does, and reports an
     /// id an earlier definition has.
-    fn claim_group_id(&mut self, id: &str, at: &Place) {
+    fn claim_group_id(&mut self, id: &str, at: &Place, prefixed: bool) {
         if let Err(why) = check_handle(id) {
             let error = Diagnostic::error(Code::InvalidName, format!("group id `{id}` {why}"))
                 .at(at)
@@ -289,26 +293,16 @@ impl Merger {
             self.errors.push(error);
             return;
         }
-        match self.group_at.get(id) {
-            Some(first) => {
-                let message = if Arc::ptr_eq(&first.file, &at.file) {
-                    format!("group `{id}` is defined twice in `{}`", at.file.name)
-                } else {
-                    format!(
-                        "group `{id}` is defined by two sources: `{}` and `{}`",
-                        first.file.name, at.file.name
-                    )
-                };
-                let error = Diagnostic::error(Code::Duplicate, message)
-                    .at(at)
-                    .with_note(format!("first defined on line {}", first.line()))
-                    .with_help("rename one of them; group ids name groups in directives");
-                self.errors.push(error);
-            }
-            None => {
-                self.group_at.insert(id.to_string(), at.clone());
-            }
-        }
+        let Some((first, first_prefixed)) = self.group_at.get(id) else {
+            self.group_at.insert(id.to_string(), (at.clone(), prefixed));
+            return;
+        };
+        let error = match (first_prefixed, prefixed) {
+            (false, true) => made_from_prefix(id, first, at),
+            (true, false) => made_from_prefix(id, at, first),
+            _ => defined_twice(id, first, at),
+        };
+        self.errors.push(error);
     }
 
     /// The people `login` stands for: an alias's members, or one person.
@@ -418,4 +412,45 @@ fn fill_gaps(existing: &mut Person, later: Person) {
             existing.fields.push((key, value));
         }
     }
+}
+
+/// The error for a group id defined twice by sources that name it.
+fn defined_twice(id: &str, first: &Place, at: &Place) -> Diagnostic {
+    let message = if Arc::ptr_eq(&first.file, &at.file) {
+        format!("group `{id}` is defined twice in `{}`", at.file.name)
+    } else {
+        format!(
+            "group `{id}` is defined by two sources: `{}` and `{}`",
+            first.file.name, at.file.name
+        )
+    };
+    Diagnostic::error(Code::Duplicate, message)
+        .at(at)
+        .with_note(format!("first defined on line {}", first.line()))
+        .with_help("rename one of them; group ids name groups in directives")
+}
+
+/// The error for a group id that an OWNERS file's `prefix` makes (at
+/// `generated`, its list) and another source defines (at `named`, an
+/// alias): located at the name, with the `prefix` setting as the fix.
+fn made_from_prefix(id: &str, named: &Place, generated: &Place) -> Diagnostic {
+    let list = id.rsplit('-').next().unwrap_or(id);
+    let prefix = id.strip_suffix(&format!("-{list}")).unwrap_or(id);
+    let owners = &generated.file.name;
+    Diagnostic::error(
+        Code::Duplicate,
+        format!(
+            "group `{id}` is defined in `{}` and is also the group `prefix = \"{prefix}\"` makes of the {list} in `{owners}`",
+            named.file.name
+        ),
+    )
+    .at(named)
+    .with_label("defined here")
+    .with_note(format!(
+        "`{owners}`, line {}: its `{list}` become the group `{id}`",
+        generated.line()
+    ))
+    .with_help(format!(
+        "give `{owners}` another prefix in book.toml, one no alias or group starts with: people = [..., {{ path = \"{owners}\", prefix = \"{prefix}-root\" }}]"
+    ))
 }

@@ -44,10 +44,16 @@ pub(super) fn read_owners(
     let mut groups = Vec::new();
     for name in ["approvers", "reviewers"] {
         let id = format!("{prefix}-{name}");
+        // The group is where its list is: its key's first `approvers:` or
+        // `reviewers:`, the file's start when it has none.
+        let key = blocks.iter().find_map(|block| match name {
+            "approvers" => block.approvers_key.clone(),
+            _ => block.reviewers_key.clone(),
+        });
         let mut source_group = SourceGroup {
             group: group(&id, &id),
             by_login: Vec::new(),
-            at: Place::new(&file, 0..0),
+            at: Place::new(&file, key.unwrap_or(0..0)),
         };
         for (key, _, status) in LISTS.iter().filter(|(_, g, _)| *g == name) {
             for block in &blocks {
