@@ -121,48 +121,8 @@ pub(super) fn strip_tags(html: &str) -> String {
     out
 }
 
-/// Decodes the character references that matter for ids: the five XML
-/// ones, `&nbsp;` and numeric references. Others are left as written.
+/// Decodes character references as a browser reads them in an id or a
+/// heading's text (one definition, shared with the HTML sanitizer).
 pub(super) fn decode_entities(text: &str) -> String {
-    if !text.contains('&') {
-        return text.to_string();
-    }
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(amp) = rest.find('&') {
-        out.push_str(&rest[..amp]);
-        let after = &rest[amp + 1..];
-        let decoded = after.find(';').filter(|&semi| semi <= 10).and_then(|semi| {
-            let name = &after[..semi];
-            let c = match name {
-                "amp" => Some('&'),
-                "lt" => Some('<'),
-                "gt" => Some('>'),
-                "quot" => Some('"'),
-                "apos" => Some('\''),
-                "nbsp" => Some('\u{a0}'),
-                _ => {
-                    let number = name.strip_prefix('#')?;
-                    let code = match number.strip_prefix(['x', 'X']) {
-                        Some(hex) => u32::from_str_radix(hex, 16).ok()?,
-                        None => number.parse().ok()?,
-                    };
-                    char::from_u32(code)
-                }
-            };
-            c.map(|c| (c, semi))
-        });
-        match decoded {
-            Some((c, semi)) => {
-                out.push(c);
-                rest = &after[semi + 1..];
-            }
-            None => {
-                out.push('&');
-                rest = after;
-            }
-        }
-    }
-    out.push_str(rest);
-    out
+    crate::markdown::sanitize::decode_entities(text).into_owned()
 }
