@@ -4,6 +4,11 @@
 
 use std::ops::Range;
 
+/// The directives mdBook's own `links` preprocessor expands: never a
+/// misspelling of another plugin's.
+pub const MDBOOK_DIRECTIVES: [&str; 5] =
+    ["include", "rustdoc_include", "playground", "playpen", "title"];
+
 /// One `{{#include ...}}` in a text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Include<'t> {
