@@ -6,8 +6,13 @@ use std::ops::Range;
 
 /// The directives mdBook's own `links` preprocessor expands: never a
 /// misspelling of another plugin's.
-pub const MDBOOK_DIRECTIVES: [&str; 5] =
-    ["include", "rustdoc_include", "playground", "playpen", "title"];
+pub const MDBOOK_DIRECTIVES: [&str; 5] = [
+    "include",
+    "rustdoc_include",
+    "playground",
+    "playpen",
+    "title",
+];
 
 /// One `{{#include ...}}` in a text.
 #[derive(Debug, Clone, PartialEq, Eq)]
