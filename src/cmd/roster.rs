@@ -50,7 +50,6 @@ pub struct RosterOptions {
 /// 2 the command could not run.
 pub fn run(book_dir: &Path, options: &RosterOptions, color: bool) -> u8 {
     let format = options.format;
-    let mut stdout = std::io::stdout().lock();
     let mut stderr = std::io::stderr().lock();
     let book = match LoadedBook::load(book_dir) {
         Ok(book) => book,
@@ -98,6 +97,22 @@ pub fn run(book_dir: &Path, options: &RosterOptions, color: bool) -> u8 {
     if format == RosterFormat::CncfMaintainers {
         return write_cncf(&settings, &people, &options.cncf, color);
     }
+    write_roster(&settings, &data, &people, &diagnostics, format, color, book_dir)
+}
+
+/// The roster as `human`, `json` or `toml`, with the activity the first
+/// two show.
+fn write_roster(
+    settings: &crate::config::Settings,
+    data: &Data,
+    people: &People,
+    diagnostics: &[Diagnostic],
+    format: RosterFormat,
+    color: bool,
+    book_dir: &Path,
+) -> u8 {
+    let mut stdout = std::io::stdout().lock();
+    let mut stderr = std::io::stderr().lock();
     let repository = repository_of(&settings.root).filter(|_| format != RosterFormat::Toml);
     let activity = repository
         .as_ref()

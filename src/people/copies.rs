@@ -208,14 +208,8 @@ fn read_copy(
         prefix: Some("copy".to_string()),
         section: None,
     };
-    let (read, warnings) = super::roster::read_sources(
-        std::slice::from_ref(&source),
-        &settings.root,
-        settings.markdown,
-        yaml,
-    );
-    let mut people = read?;
-    people.judge_standing(&settings.inactive_statuses);
+    let (read, warnings) = super::roster::load_one(settings, &source, yaml);
+    let people = read?;
     let file_at = Place::new(&people.file, 0..0);
     let wanted: Vec<String> = match &copy.name {
         Some(name) => vec![name.clone()],

@@ -35,7 +35,6 @@ pub fn write(
 ) -> Result<(String, Vec<Diagnostic>), Diagnostic> {
     let project = project_group(people, options)?;
     let mut teams: Vec<(String, Vec<String>)> = Vec::new();
-    let mut warnings = Vec::new();
     let mut written: HashSet<usize> = HashSet::new();
     let login = |person: usize| people.people[person].github.clone();
     let team_of = |members: Vec<usize>, written: &mut HashSet<usize>| {
@@ -60,19 +59,7 @@ pub fn write(
     let subgroups = crate::people::copies::with_subgroups(people, project);
     let maintainers = team_of(active(&subgroups), &mut written);
     if maintainers.is_empty() {
-        let group = &people.groups[project];
-        let mut error = Diagnostic::error(
-            Code::MissingData,
-            format!(
-                "group `{}` has no active member with a GitHub login: `{REQUIRED_TEAM}` cannot be empty",
-                group.id
-            ),
-        );
-        error = match &group.at {
-            Some(at) => error.at(at),
-            None => error.at_path(people.name.clone()),
-        };
-        return Err(error.with_help("name another group with `--project-group`"));
+        return Err(empty_project(people, project));
     }
     teams.push((REQUIRED_TEAM.to_string(), maintainers));
     for (index, group) in people.groups.iter().enumerate() {
@@ -94,6 +81,14 @@ pub fn write(
     if !emeritus.is_empty() {
         teams.push(("emeritus".to_string(), emeritus));
     }
+    let warnings = not_written(people, &written);
+    Ok((yaml(people, options, &teams), warnings))
+}
+
+/// A warning for each person the file cannot hold: without a GitHub login,
+/// or in no group written.
+fn not_written(people: &People, written: &HashSet<usize>) -> Vec<Diagnostic> {
+    let mut warnings = Vec::new();
     for (index, person) in people.people.iter().enumerate() {
         let why = match (&person.github, written.contains(&index)) {
             (None, true) => "has no GitHub login",
@@ -110,7 +105,24 @@ pub fn write(
         };
         warnings.push(warning);
     }
-    Ok((yaml(people, options, &teams), warnings))
+    warnings
+}
+
+/// The error for a project group without an active member with a login.
+fn empty_project(people: &People, project: usize) -> Diagnostic {
+    let group = &people.groups[project];
+    let error = Diagnostic::error(
+        Code::MissingData,
+        format!(
+            "group `{}` has no active member with a GitHub login: `{REQUIRED_TEAM}` cannot be empty",
+            group.id
+        ),
+    );
+    let error = match &group.at {
+        Some(at) => error.at(at),
+        None => error.at_path(people.name.clone()),
+    };
+    error.with_help("name another group with `--project-group`")
 }
 
 /// The group `project-maintainers` is made of.

@@ -234,6 +234,17 @@ pub fn load(settings: &Settings, yaml: &YamlFiles) -> Read {
     (read, warnings)
 }
 
+/// Reads one source on its own (a copy of a group, `people::copies`), its
+/// standing judged as the roster's is.
+pub fn load_one(settings: &Settings, source: &PeopleSource, yaml: &YamlFiles) -> Read {
+    let sources = std::slice::from_ref(source);
+    let (mut read, warnings) = read_sources(sources, &settings.root, settings.markdown, yaml);
+    if let Ok(people) = &mut read {
+        people.judge_standing(&settings.inactive_statuses);
+    }
+    (read, warnings)
+}
+
 /// A Markdown people file from text, as the roster it is, and its
 /// warnings (for tests and fuzzing).
 pub fn parse_markdown(text: &str, name: &str) -> Read {
