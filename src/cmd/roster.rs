@@ -97,7 +97,15 @@ pub fn run(book_dir: &Path, options: &RosterOptions, color: bool) -> u8 {
     if format == RosterFormat::CncfMaintainers {
         return write_cncf(&settings, &people, &options.cncf, color);
     }
-    write_roster(&settings, &data, &people, &diagnostics, format, color, book_dir)
+    write_roster(
+        &settings,
+        &data,
+        &people,
+        &diagnostics,
+        format,
+        color,
+        book_dir,
+    )
 }
 
 /// The roster as `human`, `json` or `toml`, with the activity the first

@@ -330,11 +330,11 @@ fn warnings_of(comparison: &Comparison, people: &People) -> Vec<Diagnostic> {
                 None => warning.at_path(people.name.clone()),
             };
             if let Some(at) = &d.other_at {
-                let where_ = match &d.former_status {
-                    Some(_) => "listed there at",
-                    None => "not listed there; it is at",
-                };
-                warning = warning.with_note(format!("{where_} {}", shown_place(at)));
+                let place = shown_place(at);
+                warning = warning.with_note(match &d.former_status {
+                    Some(status) => format!("{there} lists @{} as {status} at {place}", d.name),
+                    None => format!("{there}, which does not list @{}, is at {place}", d.name),
+                });
             }
             warning.with_help(format!(
                 "make every copy agree: add, remove or mark @{} in one of them (`mdbook-community roster --compare` shows them side by side)",
