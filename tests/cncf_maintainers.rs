@@ -374,6 +374,7 @@ fn corpus_cases() -> Option<Vec<PathBuf>> {
 fn corpus_people_files_roundtrip_through_the_cncf_file() {
     let Some(cases) = corpus_cases() else { return };
     let mut failures = Vec::new();
+    let mut tried = 0;
     for case in &cases {
         let expected: Value = serde_json::from_str(
             &std::fs::read_to_string(case.join("expected.json")).expect("read"),
@@ -407,9 +408,144 @@ fn corpus_people_files_roundtrip_through_the_cncf_file() {
             continue;
         };
         let (_, _, after) = roundtrip(dir.path(), &["--project-group", group]);
+        tried += 1;
         if before != after {
             failures.push(format!("{}: {before:?}\n!= {after:?}", case.display()));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(
+        tried * 4 >= cases.len() * 3,
+        "{tried} of {} files tried",
+        cases.len()
+    );
+}
+
+const OWNERS_ALIASES: &str =
+    "aliases:\n  approvers:\n    - ada\n    - Grace\n    - alan\n  reviewers:\n    - margaret\n";
+const CNCF: &str = "maintainers:\n  - project_id: \"demo\"\n    teams:\n      - name: \"project-maintainers\"\n        members:\n          - ada\n          - linus\n      - name: \"emeritus\"\n        members:\n          - grace\n";
+
+/// A book in `docs/` whose `maintainers` group (MAINTAINERS.md) has two
+/// copies above it: `.project/maintainers.yaml` and OWNERS_ALIASES.
+fn three_copies() -> tempfile::TempDir {
+    book_root(&[
+        ("MAINTAINERS.md", MAINTAINERS_MD),
+        ("OWNERS_ALIASES", OWNERS_ALIASES),
+        (".project/maintainers.yaml", CNCF),
+        (
+            "docs/book.toml",
+            "[book]\ntitle = \"T\"\n\n[preprocessor.community]\npeople = \"../MAINTAINERS.md\"\n\n[preprocessor.community.copies]\nmaintainers = [\"../.project/maintainers.yaml\", \"../OWNERS_ALIASES#approvers\"]\n",
+        ),
+    ])
+}
+
+#[test]
+fn compare_names_every_difference_with_the_similarity() {
+    let dir = three_copies();
+    let (code, table, stderr) = cli(dir.path(), &["roster", "docs", "--compare"]);
+    assert_eq!(code, 0, "{stderr}");
+    insta::assert_snapshot!("compare_human", table);
+    // Grace is emeritus in the CNCF file, Linus missing from the aliases,
+    // Alan active there and emeritus in MAINTAINERS.md.
+    for expected in [
+        "@grace is active in the group `maintainers` but emeritus in the copy `../.project/maintainers.yaml`",
+        "@linus is active in the group `maintainers` but missing from the copy `../OWNERS_ALIASES#approvers`",
+        "@alan is active in the copy `../OWNERS_ALIASES#approvers` but emeritus in the group `maintainers`",
+    ] {
+        assert!(stderr.contains(expected), "{expected}\n{stderr}");
+    }
+    assert_eq!(stderr.matches("warning[C410]").count(), 3, "{stderr}");
+    let (code, json, stderr) = cli(
+        dir.path(),
+        &["roster", "docs", "--compare", "--format", "json"],
+    );
+    assert_eq!(code, 0, "{stderr}");
+    insta::assert_snapshot!("compare_json", json);
+    let json: Value = serde_json::from_str(&json).expect("json");
+    assert_eq!(json[0]["similarity_percent"], 66);
+    assert_eq!(json[1]["similarity"], 0.5);
+}
+
+#[test]
+fn a_build_warns_of_each_difference_located_in_both_files() {
+    let dir = three_copies();
+    let root = dir.path().join("docs");
+    let config = json!({"preprocessor": {"community": {
+        "people": "../MAINTAINERS.md",
+        "copies": {"maintainers": ["../.project/maintainers.yaml", "../OWNERS_ALIASES#approvers"]},
+    }}});
+    let result = run(&request(
+        Shape::V05,
+        &root,
+        config,
+        &[("C", "c.md", "Hello\n")],
+    ));
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    let messages = result.messages();
+    for (here, there) in [
+        ("MAINTAINERS.md:6:1", "../.project/maintainers.yaml:10:13"),
+        ("MAINTAINERS.md:7:1", "../OWNERS_ALIASES:2:3"),
+        ("OWNERS_ALIASES:5:7", "../MAINTAINERS.md:13:1"),
+    ] {
+        let located = (messages.lines())
+            .any(|l| l.trim_start().starts_with("-->") && l.ends_with(&format!("/{here}")));
+        assert!(located, "{here}\n{messages}");
+        assert!(messages.contains(there), "{there}\n{messages}");
+    }
+    assert_eq!(result.stderr.matches("C410").count(), 3, "{}", result.stderr);
+}
+
+#[test]
+fn copies_settings_that_name_nothing_are_errors_in_book_toml() {
+    let dir = three_copies();
+    let root = dir.path().join("docs");
+    for (copies, message) in [
+        (
+            json!({"maintainers": ["../nope.yaml"]}),
+            "names the copy `../nope.yaml`, which is not a file",
+        ),
+        (
+            json!({"maintainers": "../OWNERS_ALIASES"}),
+            "must be a list of files",
+        ),
+        (json!(["../OWNERS_ALIASES"]), "must be a table of group ids"),
+        (
+            json!({"maintainers": [{"path": "../OWNERS_ALIASES", "grop": "x"}]}),
+            "unknown key `grop`",
+        ),
+    ] {
+        let config = json!({"preprocessor": {"community": {"people": "../MAINTAINERS.md", "copies": copies}}});
+        let result = run(&request(
+            Shape::V05,
+            &root,
+            config,
+            &[("C", "c.md", "Hello\n")],
+        ));
+        assert_eq!(result.code, 1, "{}", result.stderr);
+        assert!(
+            result.messages().contains(message),
+            "{message}\n{}",
+            result.stderr
+        );
+    }
+    // A team the copy does not have, and a group the roster does not have.
+    let config = json!({"preprocessor": {"community": {"people": "../MAINTAINERS.md", "copies": {
+        "maintainers": ["../OWNERS_ALIASES#aprovers"], "core": ["../OWNERS_ALIASES"],
+    }}}});
+    let result = run(&request(
+        Shape::V05,
+        &root,
+        config,
+        &[("C", "c.md", "Hello\n")],
+    ));
+    let messages = result.messages();
+    assert!(
+        messages.contains("has no team, alias or group `aprovers`"),
+        "{messages}"
+    );
+    assert!(messages.contains("did you mean `approvers`?"), "{messages}");
+    assert!(
+        messages.contains("names the group `core`, which the roster does not have"),
+        "{messages}"
+    );
 }
