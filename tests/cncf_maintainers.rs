@@ -492,7 +492,12 @@ fn a_build_warns_of_each_difference_located_in_both_files() {
         assert!(located, "{here}\n{messages}");
         assert!(messages.contains(there), "{there}\n{messages}");
     }
-    assert_eq!(result.stderr.matches("C410").count(), 3, "{}", result.stderr);
+    assert_eq!(
+        result.stderr.matches("C410").count(),
+        3,
+        "{}",
+        result.stderr
+    );
 }
 
 #[test]

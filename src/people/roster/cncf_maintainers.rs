@@ -127,6 +127,15 @@ impl Reader<'_> {
     }
 
     /// A string field; `None` (and an error when `required`) otherwise.
+    /// Where a field missing from the mapping `at` is reported: its first
+    /// key, else the mapping.
+    fn missing_at(at: &Node) -> std::ops::Range<usize> {
+        match &at.kind {
+            NodeKind::Table(entries) if !entries.is_empty() => entries[0].key_span.clone(),
+            _ => at.span.clone(),
+        }
+    }
+
     fn text(
         &mut self,
         entries: &[Entry],
@@ -137,8 +146,8 @@ impl Reader<'_> {
         let Some(entry) = entries.iter().find(|e| e.key == key) else {
             if required {
                 let message = format!("`{key}` is required");
-                self.error(at.span.clone(), Code::InvalidData, message)
-                    .label = format!("no `{key}` here");
+                self.error(Self::missing_at(at), Code::InvalidData, message)
+                    .label = format!("no `{key}` in this mapping");
             }
             return None;
         };
@@ -162,8 +171,8 @@ impl Reader<'_> {
     fn list<'n>(&mut self, entries: &'n [Entry], key: &str, at: &Node) -> Option<&'n [Node]> {
         let Some(entry) = entries.iter().find(|e| e.key == key) else {
             let message = format!("`{key}` is required");
-            self.error(at.span.clone(), Code::InvalidData, message)
-                .label = format!("no `{key}` here");
+            self.error(Self::missing_at(at), Code::InvalidData, message)
+                .label = format!("no `{key}` in this mapping");
             return None;
         };
         match &entry.value.kind {
