@@ -164,8 +164,11 @@ fn the_validator_rules_as_written_here_accept_cncfs_examples_and_refuse_bad_file
     }
 }
 
+/// A member's login and status.
+type Listing = (String, Option<String>);
+
 /// (group id, [(login, status)]) of a roster.
-fn groups(people: &testing::People) -> Vec<(String, Vec<(String, Option<String>)>)> {
+fn groups(people: &testing::People) -> Vec<(String, Vec<Listing>)> {
     (people.groups.iter())
         .map(|g| {
             let members = (g.members.iter())

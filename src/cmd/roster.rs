@@ -124,7 +124,7 @@ fn write_roster(
     let repository = repository_of(&settings.root).filter(|_| format != RosterFormat::Toml);
     let activity = repository
         .as_ref()
-        .map(|_| data.activity(&settings, &people));
+        .map(|_| data.activity(settings, people));
     if let Some((why, repository)) = (activity.as_ref())
         .and_then(|a| a.history.cannot_judge())
         .zip(repository)
@@ -140,15 +140,15 @@ fn write_roster(
     let mut out = std::io::BufWriter::new(&mut stdout);
     let written = match format {
         RosterFormat::Human => {
-            let mut text = human(&people, activity.as_deref());
-            text.push_str(&per_file(&people, &diagnostics));
+            let mut text = human(people, activity.as_deref());
+            text.push_str(&per_file(people, diagnostics));
             out.write_all(text.as_bytes())
         }
-        RosterFormat::Json => serde_json::to_writer(&mut out, &json(&people, activity.as_deref()))
+        RosterFormat::Json => serde_json::to_writer(&mut out, &json(people, activity.as_deref()))
             .map_err(std::io::Error::from)
             .and_then(|()| out.write_all(b"\n")),
         RosterFormat::Toml | RosterFormat::CncfMaintainers => {
-            out.write_all(toml(&people).to_string().as_bytes())
+            out.write_all(toml(people).to_string().as_bytes())
         }
     };
     match written.and_then(|()| out.flush()) {
