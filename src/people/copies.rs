@@ -293,6 +293,14 @@ fn compare_sides(
     }
 }
 
+/// The place without the line ending a Markdown entry's place holds (a
+/// table row), so that the warning shows one line.
+fn one_line(place: &Place) -> Place {
+    let text = place.file.text.get(place.range.clone()).unwrap_or("");
+    let kept = text.trim_end_matches(['\n', '\r']).len();
+    Place::new(&place.file, place.range.start..place.range.start + kept)
+}
+
 /// `path:line:column` of a place.
 pub fn shown_place(place: &Place) -> String {
     let line = place.line();
@@ -326,7 +334,7 @@ fn warnings_of(comparison: &Comparison, people: &People) -> Vec<Diagnostic> {
             )
             .with_label(format!("active here; {state}"));
             warning = match &d.active_at {
-                Some(at) => warning.at(at),
+                Some(at) => warning.at(&one_line(at)),
                 None => warning.at_path(people.name.clone()),
             };
             if let Some(at) = &d.other_at {
