@@ -122,9 +122,7 @@ fn write_roster(
     let mut stdout = std::io::stdout().lock();
     let mut stderr = std::io::stderr().lock();
     let repository = repository_of(&settings.root).filter(|_| format != RosterFormat::Toml);
-    let activity = repository
-        .as_ref()
-        .map(|_| data.activity(settings, people));
+    let activity = repository.as_ref().map(|_| data.activity(settings, people));
     if let Some((why, repository)) = (activity.as_ref())
         .and_then(|a| a.history.cannot_judge())
         .zip(repository)
