@@ -557,3 +557,44 @@ fn copies_settings_that_name_nothing_are_errors_in_book_toml() {
         "{messages}"
     );
 }
+
+/// Through `mdbook-community check` and a real mdBook (`MDBOOK_05`,
+/// `MDBOOK_04` or the one on PATH): the three warnings, each at the file
+/// the person is active in, with the other file's place.
+#[test]
+fn check_with_a_real_mdbook_warns_in_both_files() {
+    let dir = three_copies();
+    let root = dir.path();
+    std::fs::create_dir_all(root.join("docs/src")).expect("mkdir");
+    std::fs::write(
+        root.join("docs/src/SUMMARY.md"),
+        "# Summary\n\n- [Intro](intro.md)\n",
+    )
+    .expect("write");
+    std::fs::write(
+        root.join("docs/src/intro.md"),
+        "# Intro\n\n{{#maintainers maintainers}}\n",
+    )
+    .expect("write");
+    for mdbook in common::mdbook::Mdbook::all() {
+        let path = mdbook.path.to_string_lossy().into_owned();
+        let (code, _, stderr) = cli(root, &["check", "docs", "--mdbook", &path]);
+        assert_eq!(code, 0, "{stderr}");
+        assert_eq!(stderr.matches("warning[C410]").count(), 3, "{stderr}");
+        for place in [
+            "/MAINTAINERS.md:6:1",
+            "../.project/maintainers.yaml:10:13",
+            "/MAINTAINERS.md:7:1",
+            "../OWNERS_ALIASES:2:3",
+            "/OWNERS_ALIASES:5:7",
+            "../MAINTAINERS.md:13:1",
+        ] {
+            assert!(stderr.contains(place), "{place}\n{stderr}");
+        }
+        let (code, _, stderr) = cli(
+            root,
+            &["check", "docs", "--mdbook", &path, "--deny", "warnings"],
+        );
+        assert_ne!(code, 0, "{stderr}");
+    }
+}
