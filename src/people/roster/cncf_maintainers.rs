@@ -122,6 +122,11 @@ impl Reader<'_> {
             if let Some(suggestion) = suggestion {
                 error.help.push(format!("did you mean `{suggestion}`?"));
             }
+            if entry.key == "managed" {
+                error.notes.push(
+                    "the validator this format follows (cncf/automation, utilities/dot-project) knows only `name` and `members` in a team and refuses `managed`: remove it".to_string(),
+                );
+            }
         }
         Some(entries)
     }
