@@ -2193,6 +2193,8 @@ fn cncf_maintainers_files_with_bad_input_are_located() {
             "unknown field `maintainer` in the file", ".project/maintainers.yaml:1:1"),
         ("tab", "maintainers:\n\t- project_id: demo\n".into(), 1,
             "is not valid YAML", ".project/maintainers.yaml:2:2"),
+        ("managed", format!("{}        managed: false\n", team("[ada]")), 1,
+            "unknown field `managed` in a team (fields: name, members)", ".project/maintainers.yaml:6:9"),
         ("duplicate team", format!("{}      - name: project-maintainers\n        members: [bob]\n", team("[ada]")), 1,
             "team `project-maintainers` is given twice (first on line 4)", ".project/maintainers.yaml:6:15"),
         ("duplicate handle", team("[ada, Bob, ADA]"), 1,
