@@ -306,7 +306,11 @@ pub fn shown_place(place: &Place) -> String {
     let line = place.line();
     let text = &place.file.text;
     let start = place.range.start.min(text.len());
-    let line_start = text[..start].rfind('\n').map_or(0, |at| at + 1);
+    let line_start = text
+        .get(..start)
+        .unwrap_or("")
+        .rfind('\n')
+        .map_or(0, |at| at + 1);
     let column = text
         .get(line_start..start)
         .map_or(1, |t| t.chars().count() + 1);
