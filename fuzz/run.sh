@@ -25,7 +25,7 @@ seconds=${1:-30}
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(chapter people codeowners args protocol data_text owners_yaml maintainers_csv all_contributors markdown_roster maintainers_text)
+  targets=(chapter people codeowners args protocol data_text owners_yaml maintainers_csv all_contributors markdown_roster maintainers_text cncf_maintainers)
 fi
 sanitizer=${FUZZ_SANITIZER:-none}
 

@@ -12,7 +12,7 @@
 #               this repository's maintainers.toml;
 #   codeowners  CODEOWNERS, OWNERS, MAINTAINERS and similar files;
 #   owners_yaml, maintainers_csv, all_contributors, markdown_roster,
-#   maintainers_text
+#   maintainers_text, cncf_maintainers
 #               real people files of each format (OWNERS and OWNERS_ALIASES,
 #               containerd's MAINTAINERS, .all-contributorsrc, MAINTAINERS.md);
 #   protocol    the recorded mdBook inputs (inputs/*.json), each chapter of them
@@ -137,6 +137,8 @@ rosters = {
     "markdown_roster": files(shared / "others" / "maintainers-md", "*")
     + files(shared / "others", "**/MAINTAINERS.md"),
     "maintainers_text": files(shared / "others" / "people-files", "**/MAINTAINERS*"),
+    # cncf/automation's example, template and test files.
+    "cncf_maintainers": files(repo / "tests" / "data" / "cncf-maintainers", "*.yaml"),
 }
 for target, paths in rosters.items():
     for path in paths:

@@ -11,11 +11,13 @@ use crate::mdbook::{Context, Generation, MarkdownOptions};
 use crate::paths;
 
 mod activity;
+mod copies;
 mod formats;
 mod people;
 mod redirects;
 
 pub use activity::Window;
+pub use copies::{CopySource, GroupCopies};
 
 pub use redirects::Redirect;
 
@@ -92,6 +94,8 @@ pub struct Settings {
     pub people: Vec<PeopleSource>,
     /// Whether `people` was set in book.toml.
     pub people_configured: bool,
+    /// `copies`: the files that copy a group, compared with it.
+    pub copies: Vec<GroupCopies>,
     /// `check-owners`: the CODEOWNERS drift check.
     pub check_owners: Level,
     /// `inactive-statuses`: statuses that mean someone no longer serves.
@@ -151,6 +155,7 @@ const KEYS: &[(&str, Apply)] = &[
         Ok(())
     }),
     ("people", |s, _, v| s.apply_people(v)),
+    ("copies", |s, _, v| s.apply_copies(v)),
     ("codeowners", Settings::apply_data_path),
     ("ownership", |s, _, v| {
         s.ownership = Some(match choice(v, &["codeowners", "owners"])? {
@@ -232,6 +237,7 @@ impl Settings {
             on_error: OnError::default(),
             people: Vec::new(),
             people_configured: false,
+            copies: Vec::new(),
             check_owners: Level::default(),
             inactive_statuses: INACTIVE_STATUSES.map(str::to_string).to_vec(),
             check_activity: None,

@@ -51,6 +51,7 @@ pub mod testing {
     pub use crate::ownership::tree::{OwnersTree, Source as OwnersSource};
     pub use crate::paths::ShownPaths;
     pub use crate::people::People;
+    pub use crate::people::roster::parse_cncf_maintainers as parse_people_cncf;
     pub use crate::people::roster::parse_maintainers_text as parse_people_text;
     pub use crate::people::roster::parse_markdown as parse_people_markdown;
     pub use crate::people::roster::parse_native as parse_people;

@@ -130,6 +130,7 @@ fn run_stages<'a>(
     let mut drift = check::owners::check(settings, &data);
     drift.extend(check::owners_files::check(settings, &data));
     drift.extend(check::coverage::check(settings, &data));
+    drift.extend(check::copies::check(settings, &data));
     let activity = check::activity::check(settings, &data, today);
     // Data files' own problems first, once each; then the drift and the
     // activity; then the

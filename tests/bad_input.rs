@@ -2170,3 +2170,91 @@ fn control_characters_in_data_are_shown_not_obeyed() {
         assert!(stderr.contains(shown), "{stderr}");
     }
 }
+
+/// Issue 39 (4): CNCF's `.project/maintainers.yaml` with what its schema
+/// and validator refuse, each a located error (a handle written with `@`,
+/// which the validator strips, a located warning), never a panic; a file
+/// over the one size limit is not read, and a 10 MiB one is read whole.
+#[test]
+fn cncf_maintainers_files_with_bad_input_are_located() {
+    let team = |members: &str| {
+        format!(
+            "maintainers:\n  - project_id: demo\n    teams:\n      - name: project-maintainers\n        members: {members}\n"
+        )
+    };
+    let ten_mib = format!(
+        "{}maintainers: []\n",
+        "#padding\n".repeat(10 * 1024 * 1024 / 9)
+    );
+    let cases: Vec<(&str, String, i32, &str, &str)> = vec![
+        ("unknown key", "maintainers:\n  - project_id: demo\n    owner: x\n    teams: []\n".into(), 1,
+            "unknown field `owner` in a maintainers entry (fields: project_id, org, teams)", ".project/maintainers.yaml:3:5"),
+        ("unknown top key", "maintainer:\n  - project_id: demo\n".into(), 1,
+            "unknown field `maintainer` in the file", ".project/maintainers.yaml:1:1"),
+        ("tab", "maintainers:\n\t- project_id: demo\n".into(), 1,
+            "is not valid YAML", ".project/maintainers.yaml:2:2"),
+        ("managed", format!("{}        managed: false\n", team("[ada]")), 1,
+            "unknown field `managed` in a team (fields: name, members)", ".project/maintainers.yaml:6:9"),
+        ("duplicate team", format!("{}      - name: project-maintainers\n        members: [bob]\n", team("[ada]")), 1,
+            "team `project-maintainers` is given twice (first on line 4)", ".project/maintainers.yaml:6:15"),
+        ("duplicate handle", team("[ada, Bob, ADA]"), 1,
+            "team `project-maintainers` lists `ADA` twice", ".project/maintainers.yaml:5:29"),
+        ("handle with @", team("[\"@ada\"]"), 0,
+            "handle `@ada` is written with `@`", ".project/maintainers.yaml:5:19"),
+        ("empty handle", team("[ada, \" \"]"), 1,
+            "handles[1] cannot be empty", ".project/maintainers.yaml:5:24"),
+        ("not a login", team("[\"a b\"]"), 1,
+            "`a b` is not a GitHub login", ".project/maintainers.yaml:5:19"),
+        ("no project-maintainers", "maintainers:\n  - project_id: demo\n    teams:\n      - name: reviewers\n        members: [ada]\n".into(), 1,
+            "team `project-maintainers` is required", ".project/maintainers.yaml:3:5"),
+        ("empty project-maintainers", team("[]"), 1,
+            "team `project-maintainers` cannot be empty", ".project/maintainers.yaml:4:15"),
+        ("no project_id", "maintainers:\n  - teams:\n      - name: project-maintainers\n        members: [ada]\n".into(), 1,
+            "`project_id` is required", ".project/maintainers.yaml:2:5"),
+        ("empty file", String::new(), 1,
+            "is empty: the schema requires a `maintainers` list", ".project/maintainers.yaml:1:1"),
+        ("10 MiB", ten_mib, 1, "`maintainers` has no entries", ".project/maintainers.yaml:1165085:1"),
+    ];
+    let mut failures = Vec::new();
+    for (name, text, code, message, location) in &cases {
+        let dir = book_root(&[(".project/maintainers.yaml", text.as_str())]);
+        let config =
+            json!({"preprocessor": {"community": {"people": ".project/maintainers.yaml"}}});
+        let result = run(&request(
+            Shape::V05,
+            dir.path(),
+            config,
+            &[("A", "a.md", "{{#maintainers project-maintainers}}\n")],
+        ));
+        let messages = result.messages();
+        let located =
+            (messages.lines()).any(|l| l.trim_start().starts_with("-->") && l.ends_with(location));
+        if result.code != *code
+            || !messages.contains(message)
+            || !located
+            || messages.contains("panicked")
+        {
+            failures.push(format!("{name}: exit {}\n{}", result.code, result.stderr));
+        }
+    }
+    // Over the size limit: not read.
+    let dir = book_root(&[]);
+    std::fs::create_dir_all(dir.path().join(".project")).expect("mkdir");
+    let big = std::fs::File::create(dir.path().join(".project/maintainers.yaml")).expect("create");
+    big.set_len(17 * 1024 * 1024).expect("a sparse file");
+    let config = json!({"preprocessor": {"community": {"people": ".project/maintainers.yaml"}}});
+    let result = run(&request(
+        Shape::V05,
+        dir.path(),
+        config,
+        &[("A", "a.md", "{{#maintainers x}}\n")],
+    ));
+    if result.code != 1
+        || !result
+            .messages()
+            .contains("maintainers.yaml is 17825792 bytes, more than the 16 MiB")
+    {
+        failures.push(format!("17 MiB: exit {}\n{}", result.code, result.stderr));
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}

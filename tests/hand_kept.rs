@@ -199,7 +199,7 @@ fn stated_count(heading: &str) -> usize {
 /// writer file of their own.
 #[test]
 fn contributings_file_counts_are_the_files_a_format_touches() {
-    let people = files_naming("PeopleFormat::MaintainersCsv");
+    let people = files_naming("PeopleFormat::CncfMaintainers");
     assert_eq!(
         people.len() + 1,
         stated_count("### Adding a People Format"),

@@ -429,6 +429,8 @@ pub enum RosterFormat {
     Markdown,
     /// A plain-text MAINTAINERS (`Name <email> (@login)` lines).
     MaintainersText,
+    /// CNCF's `.project/maintainers.yaml`.
+    CncfMaintainers,
 }
 
 /// Reads `data` as a roster in `format` the way a build does (written as
@@ -467,14 +469,26 @@ pub fn fuzz_roster(format: RosterFormat, data: &[u8]) {
             "MAINTAINERS.txt",
             serde_json::json!([{"path": "MAINTAINERS.txt", "format": "maintainers-text"}]),
         ),
+        RosterFormat::CncfMaintainers => {
+            std::fs::create_dir_all(root.join(".project")).expect("cannot make .project");
+            (
+                ".project/maintainers.yaml",
+                serde_json::json!(".project/maintainers.yaml"),
+            )
+        }
     };
     std::fs::write(root.join(file), data).expect("cannot write the fuzz roster");
     write(&root.join("CODEOWNERS"), "* @ada @core\n");
-    if let RosterFormat::Markdown | RosterFormat::MaintainersText = format {
+    if let RosterFormat::Markdown | RosterFormat::MaintainersText | RosterFormat::CncfMaintainers =
+        format
+    {
         let text = String::from_utf8_lossy(data);
         let (read, warnings) = match format {
             RosterFormat::MaintainersText => {
                 mdbook_community::testing::parse_people_text(&text, file)
+            }
+            RosterFormat::CncfMaintainers => {
+                mdbook_community::testing::parse_people_cncf(&text, file)
             }
             _ => mdbook_community::testing::parse_people_markdown(&text, file),
         };

@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 pub mod activity;
 pub mod anchors;
+pub mod copies;
 pub mod coverage;
 pub mod owners;
 pub mod owners_files;

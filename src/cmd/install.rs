@@ -316,12 +316,20 @@ fn data_files(doc: &DocumentMut, book_dir: &Path) -> Vec<(PathBuf, bool)> {
             None => item.as_value().and_then(source_path).into_iter().collect(),
         },
     };
+    // `copies = { GROUP = ["PATH#NAME", ...] }`: the copies' files too.
+    let copies: Vec<PathBuf> = (community.and_then(|c| c.get("copies")))
+        .and_then(|c| c.as_table_like())
+        .into_iter()
+        .flat_map(|table| table.iter().filter_map(|(_, list)| list.as_array()))
+        .flat_map(|list| list.iter().filter_map(copy_path))
+        .collect();
     let found = crate::data::candidate_files(
         book_dir,
         configured("codeowners"),
         configured("contributing"),
     );
     (people.into_iter().map(|p| (p, true)))
+        .chain(copies.into_iter().map(|c| (c, false)))
         .chain(found.into_iter().map(|f| (f, false)))
         .collect()
 }
@@ -332,6 +340,20 @@ fn source_path(value: &Value) -> Option<PathBuf> {
         Value::String(path) => Some(PathBuf::from(path.value())),
         Value::InlineTable(table) => table.get("path")?.as_str().map(PathBuf::from),
         _ => None,
+    }
+}
+
+/// A copy's path: `"path#name"` or `{ path = "..." }`.
+fn copy_path(value: &Value) -> Option<PathBuf> {
+    match value {
+        Value::String(spelled) => {
+            let spelled = spelled.value();
+            let path = spelled
+                .rsplit_once('#')
+                .map_or(spelled.as_str(), |(path, _)| path);
+            Some(PathBuf::from(path))
+        }
+        other => source_path(other),
     }
 }
 
@@ -661,6 +683,27 @@ mod tests {
             "{doc}"
         );
         assert!(report.changes.is_empty(), "{:?}", report.changes);
+    }
+
+    #[test]
+    fn the_folders_of_a_groups_copies_are_watched() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let book = dir.path().join("docs");
+        std::fs::create_dir_all(dir.path().join(".project")).expect("mkdir");
+        std::fs::create_dir_all(dir.path().join("teams")).expect("mkdir");
+        std::fs::create_dir_all(&book).expect("mkdir");
+        std::fs::write(dir.path().join(".project/maintainers.yaml"), "").expect("write");
+        std::fs::write(dir.path().join("teams/OWNERS_ALIASES"), "").expect("write");
+        let mut doc: DocumentMut = "[preprocessor.community]\npeople = \"maintainers.toml\"\n\n\
+             [preprocessor.community.copies]\nmaintainers = [\"../.project/maintainers.yaml\", \
+             { path = \"../teams/OWNERS_ALIASES\" }]\n"
+            .parse()
+            .expect("valid TOML");
+        let mut report = Report::default();
+        watch_data_folders(&mut doc, &book, &mut report).expect("editable");
+        let text = doc.to_string();
+        assert!(text.contains("\"../.project\""), "{text}");
+        assert!(text.contains("\"../teams\""), "{text}");
     }
 
     #[test]

@@ -104,8 +104,25 @@ pub enum Command {
         book_dir: PathBuf,
         /// `human` for people, `json` (a stable shape) for programs, `toml`
         /// for a `maintainers.toml` holding the same roster.
+        /// `cncf-maintainers` for CNCF's `.project/maintainers.yaml`.
         #[arg(long, value_enum, default_value_t = roster::RosterFormat::Human)]
         format: roster::RosterFormat,
+        /// Compare each group with the copies `copies` names: who is
+        /// missing or emeritus where, and how similar each copy is
+        /// (`human` or `json`).
+        #[arg(long)]
+        compare: bool,
+        /// For `cncf-maintainers`: the group written as
+        /// `project-maintainers` (default `maintainers`).
+        #[arg(long, value_name = "ID")]
+        project_group: Option<String>,
+        /// For `cncf-maintainers`: the `project_id` (default: the
+        /// repository folder's name).
+        #[arg(long, value_name = "SLUG")]
+        project_id: Option<String>,
+        /// For `cncf-maintainers`: the GitHub `org`.
+        #[arg(long, value_name = "ORG")]
+        org: Option<String>,
     },
     /// Who owns each path, from CODEOWNERS or the OWNERS tree, with the
     /// roster's names and statuses; `--coverage` adds the repository's
@@ -169,8 +186,24 @@ pub fn main() -> ExitCode {
             ExitCode::from(code)
         }
         Some(Command::Init { book_dir }) => init::run(book_dir.as_deref()),
-        Some(Command::Roster { book_dir, format }) => {
-            ExitCode::from(roster::run(&book_dir, format, color()))
+        Some(Command::Roster {
+            book_dir,
+            format,
+            compare,
+            project_group,
+            project_id,
+            org,
+        }) => {
+            let options = roster::RosterOptions {
+                format,
+                compare,
+                cncf: roster::cncf::CncfOptions {
+                    project_group,
+                    project_id: project_id.unwrap_or_default(),
+                    org,
+                },
+            };
+            ExitCode::from(roster::run(&book_dir, &options, color()))
         }
         Some(Command::Owners {
             book_dir,

@@ -18,6 +18,9 @@ use crate::paths::repository_of;
 use crate::people::{Member, People, Person};
 use crate::report::MessageFormat;
 
+pub mod cncf;
+pub mod compare;
+
 /// `--format`'s values.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum RosterFormat {
@@ -28,12 +31,25 @@ pub enum RosterFormat {
     Json,
     /// A `maintainers.toml` holding the same roster.
     Toml,
+    /// CNCF's `.project/maintainers.yaml` (see `roster/cncf.rs`).
+    CncfMaintainers,
+}
+
+/// What `roster` is asked for besides the format.
+#[derive(Debug, Clone, Default)]
+pub struct RosterOptions {
+    /// `--format`.
+    pub format: RosterFormat,
+    /// `--compare`: each group's copies side by side instead of the roster.
+    pub compare: bool,
+    /// For `cncf-maintainers`: `--project-group`, `--project-id`, `--org`.
+    pub cncf: cncf::CncfOptions,
 }
 
 /// Exit codes: 0 read (warnings are printed), 1 the roster has errors,
 /// 2 the command could not run.
-pub fn run(book_dir: &Path, format: RosterFormat, color: bool) -> u8 {
-    let mut stdout = std::io::stdout().lock();
+pub fn run(book_dir: &Path, options: &RosterOptions, color: bool) -> u8 {
+    let format = options.format;
     let mut stderr = std::io::stderr().lock();
     let book = match LoadedBook::load(book_dir) {
         Ok(book) => book,
@@ -75,10 +91,38 @@ pub fn run(book_dir: &Path, format: RosterFormat, color: bool) -> u8 {
     };
     // Activity costs a walk of the history: the human and JSON formats
     // show it, and only in a repository.
+    if options.compare {
+        return compare::run(&settings, &data, &people, format, color);
+    }
+    if format == RosterFormat::CncfMaintainers {
+        return write_cncf(&settings, &people, &options.cncf, color);
+    }
+    write_roster(
+        &settings,
+        &data,
+        &people,
+        &diagnostics,
+        format,
+        color,
+        book_dir,
+    )
+}
+
+/// The roster as `human`, `json` or `toml`, with the activity the first
+/// two show.
+fn write_roster(
+    settings: &crate::config::Settings,
+    data: &Data,
+    people: &People,
+    diagnostics: &[Diagnostic],
+    format: RosterFormat,
+    color: bool,
+    book_dir: &Path,
+) -> u8 {
+    let mut stdout = std::io::stdout().lock();
+    let mut stderr = std::io::stderr().lock();
     let repository = repository_of(&settings.root).filter(|_| format != RosterFormat::Toml);
-    let activity = repository
-        .as_ref()
-        .map(|_| data.activity(&settings, &people));
+    let activity = repository.as_ref().map(|_| data.activity(settings, people));
     if let Some((why, repository)) = (activity.as_ref())
         .and_then(|a| a.history.cannot_judge())
         .zip(repository)
@@ -94,18 +138,62 @@ pub fn run(book_dir: &Path, format: RosterFormat, color: bool) -> u8 {
     let mut out = std::io::BufWriter::new(&mut stdout);
     let written = match format {
         RosterFormat::Human => {
-            let mut text = human(&people, activity.as_deref());
-            text.push_str(&per_file(&people, &diagnostics));
+            let mut text = human(people, activity.as_deref());
+            text.push_str(&per_file(people, diagnostics));
             out.write_all(text.as_bytes())
         }
-        RosterFormat::Json => serde_json::to_writer(&mut out, &json(&people, activity.as_deref()))
+        RosterFormat::Json => serde_json::to_writer(&mut out, &json(people, activity.as_deref()))
             .map_err(std::io::Error::from)
             .and_then(|()| out.write_all(b"\n")),
-        RosterFormat::Toml => out.write_all(toml(&people).to_string().as_bytes()),
+        RosterFormat::Toml | RosterFormat::CncfMaintainers => {
+            out.write_all(toml(people).to_string().as_bytes())
+        }
     };
     match written.and_then(|()| out.flush()) {
         Ok(()) => 0,
         Err(_) => 2,
+    }
+}
+
+/// `--format cncf-maintainers`: the file on stdout, what it cannot hold
+/// on stderr.
+fn write_cncf(
+    settings: &crate::config::Settings,
+    people: &People,
+    options: &cncf::CncfOptions,
+    color: bool,
+) -> u8 {
+    let mut options = options.clone();
+    if options.project_id.is_empty() {
+        let root = repository_of(&settings.root).unwrap_or_else(|| settings.root.clone());
+        let name = std::path::absolute(&root).unwrap_or(root);
+        let name = name.file_name().map(|n| n.to_string_lossy().into_owned());
+        options.project_id = cncf::slug_of(&name.unwrap_or_default());
+    }
+    let book_dir = &settings.root;
+    let mut stderr = std::io::stderr().lock();
+    match cncf::write(people, &options) {
+        Ok((text, warnings)) => {
+            let _ = print(
+                &mut stderr,
+                &warnings,
+                book_dir,
+                MessageFormat::Human,
+                color,
+            );
+            let mut stdout = std::io::stdout().lock();
+            match stdout
+                .write_all(text.as_bytes())
+                .and_then(|()| stdout.flush())
+            {
+                Ok(()) => 0,
+                Err(_) => 2,
+            }
+        }
+        Err(error) => {
+            let _ = print(&mut stderr, &[error], book_dir, MessageFormat::Human, color);
+            1
+        }
     }
 }
 

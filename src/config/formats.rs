@@ -27,6 +27,8 @@ pub enum PeopleFormat {
     MaintainersText,
     /// A Markdown page that lists people: `MAINTAINERS.md`, `OWNERS.md`.
     Markdown,
+    /// CNCF's `.project/maintainers.yaml`: teams of GitHub handles.
+    CncfMaintainers,
 }
 
 /// What the plugin knows of one format, apart from its reader.
@@ -51,7 +53,7 @@ pub struct FormatFacts {
 
 /// Every format, in the order `init` looks for their files (the first
 /// source found gives a person's fields first).
-pub const FORMATS: [FormatFacts; 8] = [
+pub const FORMATS: [FormatFacts; 9] = [
     FormatFacts {
         format: PeopleFormat::Markdown,
         name: "markdown",
@@ -116,6 +118,15 @@ pub const FORMATS: [FormatFacts; 8] = [
         line_based: false,
     },
     FormatFacts {
+        format: PeopleFormat::CncfMaintainers,
+        name: "cncf-maintainers",
+        described: "a CNCF .project/maintainers.yaml file",
+        file_names: &[".project/maintainers.yaml", ".project/maintainers.yml"],
+        extensions: &[],
+        found_by_init: &[],
+        line_based: false,
+    },
+    FormatFacts {
         format: PeopleFormat::RustTeam,
         name: "rust-team",
         described: "a rust-lang/team folder",
@@ -162,7 +173,12 @@ impl PeopleFormat {
         }
         let name = path.file_name()?.to_str()?;
         let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-        let by_name = FORMATS.iter().find(|f| f.file_names.contains(&name));
+        // A name with a folder (`.project/maintainers.yaml`) is matched
+        // by the path's last components.
+        let names = |f: &&FormatFacts| {
+            (f.file_names.iter()).any(|n| *n == name || (n.contains('/') && path.ends_with(n)))
+        };
+        let by_name = FORMATS.iter().find(names);
         let by_extension = || {
             (FORMATS.iter()).find(|f| {
                 f.extensions
@@ -230,6 +246,9 @@ fn structured(text: &str, first: &str) -> Option<PeopleFormat> {
     }
     if first == "aliases:" {
         return Some(PeopleFormat::OwnersAliases);
+    }
+    if first == "maintainers:" && text.contains("project_id") {
+        return Some(PeopleFormat::CncfMaintainers);
     }
     let owners_keys = [
         "approvers:",
@@ -313,6 +332,7 @@ mod tests {
             PeopleFormat::MaintainersCsv,
             PeopleFormat::MaintainersText,
             PeopleFormat::Markdown,
+            PeopleFormat::CncfMaintainers,
         ];
         assert_eq!(variants.len(), FORMATS.len());
         for format in variants {
@@ -339,6 +359,11 @@ mod tests {
         assert_eq!(implied("people.TOML"), Some(PeopleFormat::Community));
         assert_eq!(implied("MAINTAINERS.md"), Some(PeopleFormat::Markdown));
         assert_eq!(implied("people.txt"), None);
+        assert_eq!(
+            implied("../.project/maintainers.yaml"),
+            Some(PeopleFormat::CncfMaintainers)
+        );
+        assert_eq!(implied("maintainers.yaml"), None);
         for facts in &FORMATS {
             for name in facts.found_by_init {
                 assert_eq!(implied(name), Some(facts.format), "{name}");
@@ -370,6 +395,10 @@ mod tests {
             Some(PeopleFormat::Community)
         );
         assert_eq!(looks_like("just some words\nand more\n"), None);
+        assert_eq!(
+            looks_like("maintainers:\n  - project_id: x\n"),
+            Some(PeopleFormat::CncfMaintainers)
+        );
         // Markdown without a heading: a list of links, a table.
         let list = "- [Ada](https://github.com/ada)\n- [Bob](https://github.com/bob)\n";
         assert_eq!(looks_like(list), Some(PeopleFormat::Markdown));

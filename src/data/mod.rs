@@ -57,6 +57,11 @@ pub struct Data {
 }
 
 impl Data {
+    /// The run's one read of each YAML file.
+    pub fn yaml_files(&self) -> &YamlFiles {
+        &self.yaml
+    }
+
     /// The people data file, loaded on first use.
     pub fn people(&self, settings: &Settings) -> Result<Arc<People>, LoadError> {
         self.people

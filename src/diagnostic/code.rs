@@ -61,6 +61,9 @@ pub enum Code {
     UnownedFiles,
     /// Files with fewer active owners than `min-owners`.
     TooFewOwners,
+    /// A person active in a group and missing or former in one of its
+    /// copies (`copies`), or the other way round.
+    CopiesDisagree,
     /// `{{#name}}` where `name` is not a directive of this plugin.
     UnknownDirective,
     /// `{{#name` not closed on its line.
@@ -340,6 +343,14 @@ const TABLE: &[Facts] = &[
         name: "too-few-owners",
         summary: "files with fewer active owners than min-owners",
         fix: "Add owners to the rules (or OWNERS files) of the folders named, or lower min-owners.",
+        level: DefaultLevel::Warning,
+    },
+    Facts {
+        code: Code::CopiesDisagree,
+        id: "C410",
+        name: "copies-disagree",
+        summary: "a person active in a group and missing or emeritus in a copy of it",
+        fix: "Make the copies agree: add, remove or mark the person where the note says (`roster --compare` shows every copy side by side).",
         level: DefaultLevel::Warning,
     },
     Facts {

@@ -9,6 +9,7 @@ use crate::diagnostic::{Place, SourceFile, Suggestions};
 use crate::ownership::codeowners::{Owner, OwnerKind};
 use crate::unicode::{is_invisible, nfc};
 
+pub mod copies;
 pub mod roster;
 
 pub use crate::config::DEFAULT_FILE;

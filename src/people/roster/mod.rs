@@ -8,6 +8,7 @@
 //! an OWNERS_ALIASES source expands the aliases any OWNERS file lists.
 
 mod all_contributors;
+pub mod cncf_maintainers;
 mod maintainers_csv;
 mod maintainers_text;
 mod markdown;
@@ -166,6 +167,7 @@ fn read_source(
         PeopleFormat::RustTeam => rust_team::read(full, display),
         PeopleFormat::MaintainersCsv => maintainers_csv::read(full, display),
         PeopleFormat::MaintainersText => maintainers_text::read(full, display),
+        PeopleFormat::CncfMaintainers => cncf_maintainers::read(full, display, yaml),
     }
 }
 
@@ -232,6 +234,17 @@ pub fn load(settings: &Settings, yaml: &YamlFiles) -> Read {
     (read, warnings)
 }
 
+/// Reads one source on its own (a copy of a group, `people::copies`), its
+/// standing judged as the roster's is.
+pub fn load_one(settings: &Settings, source: &PeopleSource, yaml: &YamlFiles) -> Read {
+    let sources = std::slice::from_ref(source);
+    let (mut read, warnings) = read_sources(sources, &settings.root, settings.markdown, yaml);
+    if let Ok(people) = &mut read {
+        people.judge_standing(&settings.inactive_statuses);
+    }
+    (read, warnings)
+}
+
 /// A Markdown people file from text, as the roster it is, and its
 /// warnings (for tests and fuzzing).
 pub fn parse_markdown(text: &str, name: &str) -> Read {
@@ -251,4 +264,21 @@ pub fn parse_maintainers_text(text: &str, name: &str) -> Read {
     let warnings = std::mem::take(&mut source.warnings);
     let merged = Merger::default().merge(vec![(PeopleFormat::MaintainersText, source)]);
     (merged, warnings)
+}
+
+/// A CNCF `.project/maintainers.yaml` from text, as the roster it is, and
+/// its warnings (for tests and fuzzing).
+pub fn parse_cncf_maintainers(text: &str, name: &str) -> Read {
+    let (file, root) = match crate::files::tree::parse_yaml(name, text) {
+        Ok(read) => read,
+        Err(errors) => return (Err(errors), Vec::new()),
+    };
+    match cncf_maintainers::parse_tree(file, &root) {
+        Ok(mut source) => {
+            let warnings = std::mem::take(&mut source.warnings);
+            let merged = Merger::default().merge(vec![(PeopleFormat::CncfMaintainers, source)]);
+            (merged, warnings)
+        }
+        Err(errors) => (Err(errors), Vec::new()),
+    }
 }
