@@ -157,6 +157,14 @@ fn kinds() -> Vec<Kind> {
             ],
             &["Ada Lovelace", "Bob Babbage"],
         ),
+        (
+            "CNCF .project/maintainers.yaml",
+            vec![(
+                ".project/maintainers.yaml",
+                "maintainers:\n  - project_id: demo\n    teams:\n      - name: project-maintainers\n        members:\n          - ada\n          - bob\n",
+            )],
+            &["ada", "bob"],
+        ),
     ]
 }
 

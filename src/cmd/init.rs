@@ -305,6 +305,15 @@ fn find(repository: &Path) -> Found {
         ));
     }
     if found.people.is_empty() {
+        // No people file of the project's own: CNCF's maintainers.yaml, the
+        // copy CNCF keeps for access (beside another file it would list the
+        // same people twice; `copies` compares them instead).
+        let cncf = PeopleFormat::CncfMaintainers.facts().file_names;
+        if let Some(path) = cncf.iter().find_map(|name| first(&[name])) {
+            found.people.push((path, None, None, None));
+        }
+    }
+    if found.people.is_empty() {
         // No people file: the sections of a README, GOVERNANCE or
         // CONTRIBUTING page that list people, from the first page with any.
         let page = ["README.md", "GOVERNANCE.md", "CONTRIBUTING.md"]
