@@ -464,6 +464,7 @@ fn one_registry_of_people_formats() {
                 "described: ",
                 "file_names: &[",
                 "found_by_init: &[",
+                "found_by_init_alone: &[",
             ]
             .iter()
             .find_map(|key| line.strip_prefix(key))?;

@@ -305,35 +305,40 @@ fn find(repository: &Path) -> Found {
         ));
     }
     if found.people.is_empty() {
-        // No people file of the project's own: CNCF's maintainers.yaml, the
-        // copy CNCF keeps for access (beside another file it would list the
-        // same people twice; `copies` compares them instead).
-        let cncf = PeopleFormat::CncfMaintainers.facts().file_names;
-        if let Some(path) = cncf.iter().find_map(|name| first(&[name])) {
+        // No people file of the project's own: a copy kept for others
+        // (beside another file it would list the same people twice).
+        let alone = FORMATS.iter().flat_map(|facts| facts.found_by_init_alone);
+        if let Some(path) = alone.into_iter().find_map(|name| first(&[name])) {
             found.people.push((path, None, None, None));
         }
     }
     if found.people.is_empty() {
-        // No people file: the sections of a README, GOVERNANCE or
-        // CONTRIBUTING page that list people, from the first page with any.
-        let page = ["README.md", "GOVERNANCE.md", "CONTRIBUTING.md"]
-            .iter()
-            .filter_map(|name| first(&[name]))
-            .map(|path| {
-                let full = repository.join(&path);
-                let text = crate::files::read_bytes(&full, crate::files::MAX_DATA_FILE)
-                    .unwrap_or_default();
-                let sections = people_sections(&String::from_utf8_lossy(&text));
-                (path, sections)
-            })
-            .find(|(_, sections)| !sections.is_empty());
-        if let Some((path, sections)) = page {
-            for section in sections {
-                found.people.push((path.clone(), None, None, Some(section)));
-            }
-        }
+        found.people = people_in_pages(repository, &first);
     }
     found
+}
+
+/// No people file: the sections of a README, GOVERNANCE or CONTRIBUTING
+/// page that list people, from the first page with any; `first` finds a
+/// file by its name.
+fn people_in_pages(repository: &Path, first: &dyn Fn(&[&str]) -> Option<PathBuf>) -> Vec<Source> {
+    let page = ["README.md", "GOVERNANCE.md", "CONTRIBUTING.md"]
+        .iter()
+        .filter_map(|name| first(&[name]))
+        .map(|path| {
+            let full = repository.join(&path);
+            let text =
+                crate::files::read_bytes(&full, crate::files::MAX_DATA_FILE).unwrap_or_default();
+            let sections = people_sections(&String::from_utf8_lossy(&text));
+            (path, sections)
+        })
+        .find(|(_, sections)| !sections.is_empty());
+    let Some((path, sections)) = page else {
+        return Vec::new();
+    };
+    (sections.into_iter())
+        .map(|section| (path.clone(), None, None, Some(section)))
+        .collect()
 }
 
 /// The headings of a page that name people (maintainers, approvers,

@@ -46,6 +46,9 @@ pub struct FormatFacts {
     pub extensions: &'static [&'static str],
     /// The files `init` looks for, in this order, to read as this format.
     pub found_by_init: &'static [&'static str],
+    /// The files `init` reads as this format only when it finds no other
+    /// people file (a copy kept for others, such as CNCF's).
+    pub found_by_init_alone: &'static [&'static str],
     /// Read line by line: a file of it that gives no one is worth a
     /// warning saying what was seen.
     pub line_based: bool,
@@ -61,6 +64,7 @@ pub const FORMATS: [FormatFacts; 9] = [
         file_names: &[],
         extensions: &["md", "markdown"],
         found_by_init: &["MAINTAINERS.md", "OWNERS.md"],
+        found_by_init_alone: &[],
         line_based: true,
     },
     FormatFacts {
@@ -70,6 +74,7 @@ pub const FORMATS: [FormatFacts; 9] = [
         file_names: &[],
         extensions: &["toml", "json"],
         found_by_init: &[],
+        found_by_init_alone: &[],
         line_based: false,
     },
     FormatFacts {
@@ -79,6 +84,7 @@ pub const FORMATS: [FormatFacts; 9] = [
         file_names: &[".all-contributorsrc"],
         extensions: &[],
         found_by_init: &[".all-contributorsrc"],
+        found_by_init_alone: &[],
         line_based: false,
     },
     FormatFacts {
@@ -88,6 +94,7 @@ pub const FORMATS: [FormatFacts; 9] = [
         file_names: &["MAINTAINERS"],
         extensions: &[],
         found_by_init: &["MAINTAINERS"],
+        found_by_init_alone: &[],
         line_based: true,
     },
     FormatFacts {
@@ -97,6 +104,7 @@ pub const FORMATS: [FormatFacts; 9] = [
         file_names: &[],
         extensions: &[],
         found_by_init: &[],
+        found_by_init_alone: &[],
         line_based: true,
     },
     FormatFacts {
@@ -106,6 +114,7 @@ pub const FORMATS: [FormatFacts; 9] = [
         file_names: &["OWNERS_ALIASES"],
         extensions: &[],
         found_by_init: &["OWNERS_ALIASES"],
+        found_by_init_alone: &[],
         line_based: false,
     },
     FormatFacts {
@@ -115,6 +124,7 @@ pub const FORMATS: [FormatFacts; 9] = [
         file_names: &["OWNERS"],
         extensions: &[],
         found_by_init: &[],
+        found_by_init_alone: &[],
         line_based: false,
     },
     FormatFacts {
@@ -124,6 +134,7 @@ pub const FORMATS: [FormatFacts; 9] = [
         file_names: &[".project/maintainers.yaml", ".project/maintainers.yml"],
         extensions: &[],
         found_by_init: &[],
+        found_by_init_alone: &[".project/maintainers.yaml", ".project/maintainers.yml"],
         line_based: false,
     },
     FormatFacts {
@@ -133,6 +144,7 @@ pub const FORMATS: [FormatFacts; 9] = [
         file_names: &[],
         extensions: &[],
         found_by_init: &[],
+        found_by_init_alone: &[],
         line_based: false,
     },
 ];
@@ -365,7 +377,7 @@ mod tests {
         );
         assert_eq!(implied("maintainers.yaml"), None);
         for facts in &FORMATS {
-            for name in facts.found_by_init {
+            for name in facts.found_by_init.iter().chain(facts.found_by_init_alone) {
                 assert_eq!(implied(name), Some(facts.format), "{name}");
             }
         }
