@@ -19,6 +19,7 @@ mod status;
 mod table;
 mod tokens;
 
+use std::collections::HashMap;
 use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
@@ -907,6 +908,9 @@ fn is_field(pieces: &[Piece]) -> bool {
 /// A person's nested bullets as fields: `Key: value`, else `notes`.
 fn nested_fields(children: &[Block]) -> Vec<(String, String)> {
     let mut fields: Vec<(String, String)> = Vec::new();
+    // Where each key is in `fields`: one lookup per bullet, so that a
+    // person with thousands of fields reads in linear time.
+    let mut at: HashMap<String, usize> = HashMap::new();
     for block in children {
         let Block::List(items) = block else { continue };
         for item in items {
@@ -920,12 +924,16 @@ fn nested_fields(children: &[Block]) -> Vec<(String, String)> {
                 }
                 _ => ("notes".to_string(), text),
             };
-            match fields.iter_mut().find(|(k, _)| *k == key) {
-                Some((_, existing)) => {
+            match at.get(&key) {
+                Some(&i) => {
+                    let existing = &mut fields[i].1;
                     existing.push_str("; ");
                     existing.push_str(&value);
                 }
-                None => fields.push((key, value)),
+                None => {
+                    at.insert(key.clone(), fields.len());
+                    fields.push((key, value));
+                }
             }
         }
     }
