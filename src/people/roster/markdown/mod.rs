@@ -27,7 +27,7 @@ use std::sync::Arc;
 use blocks::{Block, Item, Piece, plain};
 use entry::{Mismatch, Read};
 
-pub(super) use entry::{Entry, as_login, is_name};
+pub(super) use entry::{After, Entry, after_login, as_login, is_name};
 pub(super) use people::{Drafts, Membership, Persons};
 pub(super) use status::{is_caption, status_marker};
 pub(super) use table::field_key;
@@ -326,11 +326,7 @@ impl Reader {
             let group = self
                 .label
                 .map_or_else(|| self.drafts.current(), |l| l.draft);
-            let entry = Entry {
-                affiliation: None,
-                role: None,
-                ..entry
-            };
+            let entry = fields_of_a_line(entry, &self.file.text[range.clone()], one_a_line);
             return self.add(group, entry, range.clone(), None, Vec::new());
         }
         let why = format!("this paragraph names `{token}`, but not as a person of a list");
@@ -806,6 +802,31 @@ impl Reader {
                 }
             }
         }
+    }
+}
+
+/// The most words an affiliation or role written after a person in a
+/// paragraph has (`Ada (@ada), Acme Labs`): more is a sentence about them
+/// (`Ada (@ada), who founded the project, leads it.`), not a field.
+const FIELD_WORDS: usize = 5;
+
+/// A person named in a paragraph keeps the affiliation or role written
+/// after them (`Ada (@ada), Acme`, `Bob (@bob) - Lead`) when the person
+/// is a line of their own (a paragraph of one line, or of people one a
+/// line) and it is short (see [`FIELD_WORDS`]); in prose it is not read.
+fn fields_of_a_line(entry: Entry, text: &str, one_a_line: bool) -> Entry {
+    let one_line = one_a_line || !text.trim().contains('\n');
+    let short = |v: &Option<String>| {
+        v.as_deref()
+            .is_none_or(|v| v.split_whitespace().count() <= FIELD_WORDS && !v.ends_with('.'))
+    };
+    match one_line && short(&entry.affiliation) && short(&entry.role) {
+        true => entry,
+        false => Entry {
+            affiliation: None,
+            role: None,
+            ..entry
+        },
     }
 }
 

@@ -737,3 +737,43 @@ fn eighty_thousand_fields_or_team_mentions_read_every_one() {
     assert_eq!(teams.len(), 80_000);
     assert_eq!(teams[5], "org/t5");
 }
+
+/// Issue 38, 12: an affiliation or role after the login (` - `, ` – ` or
+/// ` — ` before a role) is kept, in a list and on a line of its own; a
+/// sentence about the person is not a field.
+#[test]
+fn an_affiliation_or_role_after_the_login_is_kept() {
+    let text = "\
+# Core
+
+* Alice Smith (@alice), Acme
+* Bob Jones (@bob) - Lead
+* Carl Doe (@carl) — Lead
+
+Eve Moe (@eve), Acme
+
+Fay Loe (@fay) — Lead
+
+Gus Poe (@gus), who founded the project, leads it.
+";
+    let (people, warnings) = read(text);
+    assert_eq!(
+        memberships(&people),
+        [
+            "core: alice/Alice Smith",
+            "core: bob/Bob Jones (Lead)",
+            "core: carl/Carl Doe (Lead)",
+            "core: eve/Eve Moe",
+            "core: fay/Fay Loe (Lead)",
+            "core: gus/Gus Poe",
+        ]
+    );
+    let affiliations: Vec<_> = (people.people.iter())
+        .map(|p| p.affiliation.as_deref())
+        .collect();
+    assert_eq!(
+        affiliations,
+        [Some("Acme"), None, None, Some("Acme"), None, None]
+    );
+    assert!(warnings.is_empty(), "{warnings:?}");
+}
