@@ -198,12 +198,20 @@ impl Reader {
                 self.list(items, group);
             }
             Block::Html(range) => self.html(range),
-            Block::Table { head, rows, range } => {
+            Block::Table {
+                head,
+                rows,
+                range,
+                cut,
+            } => {
                 let group = self.group_for_block();
-                if rows.is_empty() {
+                if rows.is_empty() && cut.is_none() {
                     self.empty_table = Some((range.clone(), group));
                 }
                 self.table(head, rows, range, group);
+                if let Some(cut) = cut {
+                    self.cut_by_parser(range, *cut, head.len());
+                }
             }
         }
     }
@@ -397,6 +405,26 @@ impl Reader {
         true
     }
 
+    /// The parser stopped reading the table at `range` at `cut`, its rows
+    /// having fewer cells than its `columns` (see
+    /// `blocks::MAX_FILLED_CELLS`): one warning at the table's header, that
+    /// says so and which rows are not read.
+    fn cut_by_parser(&mut self, range: &Range<usize>, cut: usize, columns: usize) {
+        let text = &self.file.text[range.clone()];
+        let header = text.find('\n').unwrap_or(text.len());
+        let line = self.file.line_of(cut);
+        let message = format!(
+            "this table has {columns} columns and rows of fewer cells: the Markdown parser fills in at most {} missing cells in one table, and stops reading it at line {line}; its rows from there on are not read",
+            blocks::MAX_FILLED_CELLS
+        );
+        let warning = Diagnostic::warning(Code::UnreadEntry, message)
+            .in_file(&self.file, range.start..range.start + header)
+            .with_label(format!("{columns} columns"))
+            .also_at(vec![cut..range.start + text.trim_end().len()])
+            .with_help("give every row a cell for each column (or drop the columns no row fills), or split the table");
+        self.warnings.push(warning);
+    }
+
     fn stray_table_row(&mut self, range: &Range<usize>) {
         let message =
             "this looks like a table, but has no delimiter row (`|---|---|`) under its header";
@@ -420,6 +448,7 @@ impl Reader {
                 head,
                 rows: read,
                 range: _,
+                cut: _,
             } = block
             {
                 let read: Vec<_> = (read.into_iter())

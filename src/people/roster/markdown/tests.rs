@@ -777,3 +777,34 @@ Gus Poe (@gus), who founded the project, leads it.
     );
     assert!(warnings.is_empty(), "{warnings:?}");
 }
+
+/// Issue 38, 13: a table of 1,000 columns whose rows have two cells is
+/// ended by the parser's bound on the cells it fills in: one warning at
+/// the table that says so, not "no delimiter row".
+#[test]
+fn a_table_the_parser_stops_reading_says_why() {
+    let columns: Vec<String> = (0..998).map(|i| format!("c{i}")).collect();
+    let mut text = format!(
+        "# Core\n\n| Name | GitHub | {} |\n|{}\n",
+        columns.join(" | "),
+        "---|".repeat(1000)
+    );
+    for i in 0..300 {
+        text.push_str(&format!("| Person {i} | @p{i} |\n"));
+    }
+    let (people, warnings) = read(&text);
+    assert_eq!(people.people.len(), 262);
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    let message = &warnings[0].message;
+    assert!(
+        message.starts_with("this table has 1000 columns"),
+        "{message}"
+    );
+    assert!(
+        message.contains("stops reading it at line 267"),
+        "{message}"
+    );
+    assert!(!message.contains("delimiter"), "{message}");
+    assert_eq!(line_of(&warnings[0]), 3);
+    assert_eq!(warnings[0].each_place().len(), 2);
+}
