@@ -1050,3 +1050,50 @@ fn long_runs_of_brackets_are_read() {
         );
     }
 }
+
+/// Issue 38 (14): a file with old Mac line endings (a lone CR each) reads
+/// as its lines: a real Markdown roster and a real plain-text MAINTAINERS,
+/// each with its LF turned to CR, give the same people at the same lines
+/// as the file itself, and no warning.
+#[test]
+fn cr_only_line_endings_read_as_lines() {
+    let test = "cr_only_line_endings_read_as_lines";
+    for (case, name) in [
+        ("cortexproject__cortex", "MAINTAINERS.md"),
+        ("go-gitea__gitea", "MAINTAINERS"),
+        ("theupdateframework__python-tuf", "MAINTAINERS.txt"),
+    ] {
+        let Some(path) = common::corpus_path(test, &format!("others/people-files/{case}/{name}"))
+        else {
+            return;
+        };
+        let lf = std::fs::read_to_string(&path).expect("read");
+        let cr = lf.replace("\r\n", "\n").replace('\n', "\r");
+        let mut out = Vec::new();
+        for text in [&lf, &cr] {
+            let book = "[book]\ntitle = \"x\"\n";
+            let config = format!("{book}[preprocessor.community]\npeople = [\"{name}\"]\n");
+            let dir = book_root(&[("book.toml", &config), (name, text)]);
+            let output = common::bin()
+                .args(["roster", "--format", "json"])
+                .arg(dir.path())
+                .env("NO_COLOR", "1")
+                .output()
+                .expect("runs");
+            let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+            assert!(output.status.success(), "{case}: {stderr}");
+            out.push((String::from_utf8_lossy(&output.stdout).into_owned(), stderr));
+        }
+        let people: Value = serde_json::from_str(&out[1].0).expect("json");
+        assert!(
+            people["people"].as_array().is_some_and(|p| p.len() >= 3),
+            "{case}: {}",
+            out[1].0
+        );
+        assert_eq!(
+            out[1].0, out[0].0,
+            "{case}: the same people, at the same lines"
+        );
+        assert_eq!(out[1].1, out[0].1, "{case}: the same messages");
+    }
+}

@@ -36,7 +36,7 @@ use crate::people::check_login;
 
 /// Reads the plain-text MAINTAINERS file at `path`.
 pub(super) fn read(path: &Path, display: &str) -> Result<SourceRoster, Vec<Diagnostic>> {
-    let file = crate::files::tree::read_text_file(path, display)?;
+    let file = crate::files::tree::read_lines_file(path, display)?;
     Ok(parse(file))
 }
 

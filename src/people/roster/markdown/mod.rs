@@ -46,7 +46,7 @@ pub(super) fn read(
     options: MarkdownOptions,
     section: Option<&str>,
 ) -> Result<SourceRoster, Vec<Diagnostic>> {
-    let file = crate::files::tree::read_text_file(path, display)?;
+    let file = crate::files::tree::read_lines_file(path, display)?;
     match section {
         None => Ok(parse(file, options)),
         Some(section) => parse_section(file, options, section),
