@@ -147,17 +147,28 @@ pub const MAX_FILLED_CELLS: usize = 1 << 18;
 
 /// The blocks of `text`.
 pub fn blocks(text: &str, options: MarkdownOptions) -> Vec<Block> {
-    blocks_checked(text, options).0
+    let mut done = Vec::new();
+    each_block(text, options, |block| done.push(block));
+    done
 }
 
-/// The blocks of `text`, and where the first list too deeply nested to be
-/// read starts (see [`MAX_LIST_DEPTH`]).
-pub fn blocks_checked(text: &str, options: MarkdownOptions) -> (Vec<Block>, Option<Range<usize>>) {
+/// Hands each block of `text` to `read` as soon as it ends, in order, so
+/// that a large file's blocks are never all in memory at once (a 15 MB
+/// roster's pieces took a third of what reading it held); where the first
+/// list too deeply nested to be read starts (see [`MAX_LIST_DEPTH`]).
+pub fn each_block(
+    text: &str,
+    options: MarkdownOptions,
+    mut read: impl FnMut(Block),
+) -> Option<Range<usize>> {
     let mut walk = Walk::default();
     for (event, range) in options.parser(text).into_offset_iter() {
         walk.event(event, range);
+        for block in walk.done.drain(..) {
+            read(block);
+        }
     }
-    (walk.done, walk.too_deep)
+    walk.too_deep
 }
 
 #[derive(Default)]
@@ -392,7 +403,11 @@ impl Walk {
                 range: start..range.end,
             },
             Open::List(items) => Block::List(items),
-            Open::Item(item) => {
+            Open::Item(mut item) => {
+                // Kept until the list ends: no room to spare (a piece is
+                // 80 bytes, and a vector's first room is for four).
+                item.pieces.shrink_to_fit();
+                item.children.shrink_to_fit();
                 if let Some(Open::List(items)) = self.open.last_mut() {
                     items.push(item);
                 }
@@ -404,7 +419,8 @@ impl Walk {
                 range: start..range.end,
                 cut,
             },
-            Open::Row(cells, start) => {
+            Open::Row(mut cells, start) => {
+                cells.shrink_to_fit();
                 if let Some(Open::Table(head, rows, _, cut)) = self.open.last_mut() {
                     match head.is_empty() {
                         true => *head = cells,
@@ -416,7 +432,8 @@ impl Walk {
                 }
                 return;
             }
-            Open::Cell(pieces) => {
+            Open::Cell(mut pieces) => {
+                pieces.shrink_to_fit();
                 if let Some(Open::Row(cells, _)) = self.open.last_mut() {
                     cells.push(pieces);
                 }

@@ -56,10 +56,7 @@ pub(super) fn read(
 /// Reads the Markdown people file `file`.
 pub(super) fn parse(file: Arc<SourceFile>, options: MarkdownOptions) -> SourceRoster {
     let mut reader = Reader::new(&file, options);
-    let (blocks, too_deep) = blocks::blocks_checked(&file.text, options);
-    for block in &blocks {
-        reader.block(block);
-    }
+    let too_deep = blocks::each_block(&file.text, options, |block| reader.block(&block));
     if let Some(at) = too_deep {
         reader.too_deep(at);
     }
