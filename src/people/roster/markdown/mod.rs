@@ -37,6 +37,7 @@ use tokens::{logins_in, token_in};
 use super::SourceRoster;
 use crate::diagnostic::{Code, Diagnostic, Place, SourceFile};
 use crate::mdbook::MarkdownOptions;
+use crate::people::check_team;
 
 /// Reads the Markdown people file at `path`: the part under the heading
 /// `section` only, when one is named.
@@ -275,7 +276,7 @@ impl Reader {
         let group = self
             .label
             .map_or_else(|| self.drafts.current(), |l| l.draft);
-        self.drafts.claim(group, teams);
+        self.claim(group, teams, range);
     }
 
     /// A paragraph of several lines that name someone (`Ada (@ada)` then
@@ -478,7 +479,7 @@ impl Reader {
             let mut teams = Vec::new();
             let read = entry::read(&item.pieces, &mut mismatches, &mut teams);
             self.mismatches(mismatches);
-            self.drafts.claim(group, teams);
+            self.claim(group, teams, &item.range);
             match read {
                 // `* Core` with people below it labels them.
                 Read::Person(entry) if entry.login.is_none() && has_people_below(item) => {
@@ -695,7 +696,7 @@ impl Reader {
             let (mut mismatches, mut teams) = (Vec::new(), Vec::new());
             let row = table::row(&columns, cells, &mut mismatches, &mut teams);
             self.mismatches(mismatches);
-            self.drafts.claim(group, teams);
+            self.claim(group, teams, row_range);
             for (at, why) in row.unreadable {
                 self.unreadable(at, why);
             }
@@ -749,6 +750,29 @@ impl Reader {
                 .with_note(note);
             self.warnings.push(warning);
         }
+    }
+
+    /// The GitHub teams a paragraph, item or row (at `at`) mentions: the
+    /// group claims them. One that is no `org/team` (`@org/a/b`,
+    /// `github.com/orgs/my.org/teams/x`) is a warning there, not claimed:
+    /// `github-team` would not read it back.
+    fn claim(&mut self, group: usize, teams: Vec<String>, at: &Range<usize>) {
+        let (good, bad): (Vec<String>, Vec<String>) =
+            teams.into_iter().partition(|t| check_team(t).is_ok());
+        for team in bad {
+            let message = format!(
+                "`@{team}` is not a GitHub team (`@org/team`), so the group does not claim it"
+            );
+            let shown = self.file.text[at.clone()].trim_end().len();
+            let warning = Diagnostic::warning(Code::InvalidName, message)
+                .in_file(&self.file, at.start..at.start + shown)
+                .with_label("not read as a team")
+                .with_help(
+                    "write the team as `@org/team`: the organisation's login, then the team's slug",
+                );
+            self.warnings.push(warning);
+        }
+        self.drafts.claim(group, good);
     }
 
     fn mismatches(&mut self, mismatches: Vec<Mismatch>) {
