@@ -789,7 +789,8 @@ def _brackets(n: int) -> str:
 
 
 def _nesting(n: int) -> str:
-    return "# M\n\n" + "* " * n + "Ada Lovelace (@ada)\n"
+    # Past 32 levels the lists are one warning; Ada above them is read.
+    return "# M\n\n* Ada Lovelace (@ada)\n\n" + "* " * n + "Bob Jones (@bob)\n"
 
 
 def _fields(n: int) -> str:
