@@ -444,6 +444,14 @@ fn person(line: &str, start: usize) -> Line {
     if let Some(company) = company {
         entry.affiliation.get_or_insert(company.to_string());
     }
+    read_tail(&mut entry, &tail);
+    Line::Person(entry)
+}
+
+/// What follows a person's tokens on their line (`(@ada), Acme`, `(@ada) -
+/// Lead`), read as the Markdown reader reads it; anything else is their
+/// scope, kept as the role (`pkg/engine`).
+fn read_tail(entry: &mut Entry, tail: &str) {
     let tail = tail.split_whitespace().collect::<Vec<_>>().join(" ");
     // `(@ada), Acme`, `(@ada) - Lead`: as the Markdown reader reads them.
     match after_login(&tail) {
@@ -464,7 +472,6 @@ fn person(line: &str, start: usize) -> Line {
             }
         }
     }
-    Line::Person(entry)
 }
 
 /// Whether the `@` at `at` starts a login: at the start of a word and
