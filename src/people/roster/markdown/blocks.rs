@@ -482,6 +482,27 @@ mod tests {
         assert_eq!(plain(&nested[0].pieces), "GPG key: AB");
     }
 
+    /// Issue 38, 20: an item's pieces are kept without spare room (a piece
+    /// is 80 bytes, and a vector's first room is for four), and blocks are
+    /// handed out as each ends.
+    #[test]
+    fn items_keep_no_spare_room_and_blocks_come_as_they_end() {
+        let text = "# A\n\n* Ada (@ada)\n* Bob (@bob)\n\n# B\n";
+        let blocks = read(text);
+        let Block::List(items) = &blocks[1] else {
+            panic!("{blocks:?}")
+        };
+        for item in items {
+            assert_eq!(item.pieces.capacity(), item.pieces.len(), "{item:?}");
+        }
+        let mut order = Vec::new();
+        let options = MarkdownOptions::defaults(Generation::V05);
+        each_block(text, options, |block| {
+            order.push(matches!(block, Block::List(_)))
+        });
+        assert_eq!(order, [false, true, false]);
+    }
+
     #[test]
     fn tables_keep_header_rows_and_breaks() {
         let blocks = read("| Name | Roles |\n|---|---|\n| A | x <br/> y |\n");
