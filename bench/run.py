@@ -16,6 +16,10 @@ interleaved, and reports ratios measured side by side in one run:
 * `mdbook-community owners --coverage` over generated git repositories of
   5,000 to 80,000 files, against a 500-rule CODEOWNERS and 300 OWNERS files
   (`--ownership-only` runs this part alone).
+* `mdbook-community roster --format json` on a MAINTAINERS.md of each shape
+  issue 38 hardened (a line of 400,000 `(`, 40,000 list markers on one line,
+  80,000 fields, 80,000 team mentions, a 15 MB file) at two sizes
+  (`--roster-only` runs this part alone).
 
 Every run's wall time and peak memory (max RSS) is taken by bench/measure, a
 tiny process that spawns the tool and reads its rusage. The results go to
@@ -778,6 +782,108 @@ def markdown_roster_cost(tools: Tools, work: Path, sizes: list[int], runs: int) 
     return samples
 
 
+# Issue 38's shapes of a Markdown roster, each at two sizes: (name, what is
+# counted, generator of the file's text from the count, sizes, quick sizes).
+def _brackets(n: int) -> str:
+    return f"# M\n\n* Ada Lovelace {'(' * n} (@ada)\n"
+
+
+def _nesting(n: int) -> str:
+    # Past 32 levels the lists are one warning; Ada above them is read.
+    return "# M\n\n* Ada Lovelace (@ada)\n\n" + "* " * n + "Bob Jones (@bob)\n"
+
+
+def _fields(n: int) -> str:
+    return "# M\n\n* Ada Lovelace (@ada)\n" + "".join(f"  * k{i}: v\n" for i in range(n))
+
+
+def _mentions(n: int) -> str:
+    teams = " ".join(f"@org/t{i}" for i in range(n))
+    return f"# M\n\nTeams: {teams}\n\n* Ada Lovelace (@ada)\n"
+
+
+def _size(n: int) -> str:
+    lines, size, i = [], 0, 0
+    while size < n:
+        line = (f"\n## Group {i // 200}\n" if i % 200 == 0
+                else f"* Person Number{i} <user{i}@example.com> (@user{i}), Company{i % 37}")
+        lines.append(line)
+        size += len(line) + 1
+        i += 1
+    return "\n".join(lines) + "\n"
+
+
+ROSTER_GROWTH = [
+    ("line length", "`(` in one item", _brackets, [100_000, 400_000], [20_000, 40_000]),
+    ("nesting depth", "list markers on one line", _nesting, [10_000, 40_000], [2_000, 4_000]),
+    ("fields", "`* kN: v` under one person", _fields, [20_000, 80_000], [10_000, 20_000]),
+    ("team mentions", "`@org/tN` in one paragraph", _mentions, [20_000, 80_000], [10_000, 20_000]),
+    ("file size", "bytes of people lines", _size, [3_750_000, 15_000_000], [500_000, 1_000_000]),
+]
+
+
+def roster_growth_cost(tools: Tools, work: Path, quick: bool, runs: int) -> dict:
+    """`roster --format json` on a MAINTAINERS.md of each of issue 38's
+    shapes (a long line, deep nesting, many fields, many team mentions, a
+    large file) at two sizes: time and memory must grow linearly."""
+    samples: dict[str, list[Sample]] = {}
+    for name, _, make, sizes, quick_sizes in ROSTER_GROWTH:
+        for n in (quick_sizes if quick else sizes):
+            root = work / f"roster-growth-{name.replace(' ', '-')}-{n}"
+            shutil.rmtree(root, ignore_errors=True)
+            root.mkdir(parents=True)
+            (root / "book.toml").write_text(
+                "[book]\ntitle = \"R\"\n\n[preprocessor.community]\npeople = \"MAINTAINERS.md\"\n")
+            (root / "MAINTAINERS.md").write_text(make(n))
+            out = work / "roster-growth.json"
+            for _ in range(runs):
+                sample = measured(tools, work, [str(tools.plugin), "roster", str(root), "--format",
+                                                "json"], None, out, None, root)
+                if sample.code != 0:
+                    raise Failure(f"roster growth, {name} {n}: exit status {sample.code}")
+                samples.setdefault(f"{name} {n}", []).append(sample)
+            if not json.loads(out.read_bytes())["people"]:
+                raise Failure(f"roster growth, {name} {n}: no people read")
+    return samples
+
+
+def roster_growth_report(samples: dict, quick: bool) -> list[str]:
+    out = ["\n### Markdown roster growth\n",
+           "`mdbook-community roster --format json` on a generated MAINTAINERS.md of each shape "
+           "issue 38 hardened, at two sizes; medians. Linear: the time and the memory above the "
+           "smaller run's grow at most as the size does:\n",
+           "| Shape | Grows by | Sizes | Time (ms) | Time growth | Peak memory (MiB) |",
+           "|---|---|--:|--:|--:|--:|"]
+    for name, unit, _, sizes, quick_sizes in ROSTER_GROWTH:
+        a, b = quick_sizes if quick else sizes
+        ra, rb = samples[f"{name} {a}"], samples[f"{name} {b}"]
+        growth = med(rb) / med(ra)
+        out.append(f"| {name} | {unit} | {a:,} → {b:,} | {fmt_ms(med(ra))} → {fmt_ms(med(rb))} "
+                   f"| {growth:.1f}× for {b / a:.0f}× | {med_rss(ra) / 2**20:.0f} → "
+                   f"{med_rss(rb) / 2**20:.0f} |")
+    return out
+
+
+def roster_growth_only(args: argparse.Namespace) -> int:
+    """`--roster-only`: the Markdown roster's growth rows alone."""
+    work = REPO / "target" / "bench"
+    work.mkdir(parents=True, exist_ok=True)
+    tools = Tools(args)
+    if not args.no_build:
+        tools.build()
+    try:
+        samples = roster_growth_cost(tools, work, args.quick, 1 if args.quick else 3)
+    except Failure as e:
+        log(f"FAILED: {e}")
+        return 1
+    text = "\n".join(roster_growth_report(samples, args.quick)) + "\n"
+    (work / "roster-growth.md").write_text(text)
+    (work / "roster-growth.json").write_text(json.dumps(
+        {k: [[s.wall, s.rss, s.cpu] for s in v] for k, v in samples.items()}, indent=1))
+    print(text)
+    return 0
+
+
 # The format the plugin gives `git log` (src/activity/git.rs), for the
 # floor: what git itself takes to print the history.
 GIT_FORMAT = ("--format=%H%x00%ae%x00%aE%x00%an%x00%aN%x00%ce%x00%cE%x00%cn%x00%cN"
@@ -1530,11 +1636,15 @@ def main() -> int:
                         help="only draw the plot again from target/bench/results.json")
     parser.add_argument("--ownership-only", action="store_true",
                         help="only the coverage of generated repositories (Who owns what)")
+    parser.add_argument("--roster-only", action="store_true",
+                        help="only the Markdown roster's growth (issue 38's shapes)")
     args = parser.parse_args()
     if args.plot_only:
         return replot(args)
     if args.ownership_only:
         return ownership_only(args)
+    if args.roster_only:
+        return roster_growth_only(args)
     if args.rounds is None:
         args.rounds = 0 if args.quick else 7
     sizes = [int(s) for s in (args.sizes or ("100,1000" if args.quick else
@@ -1589,6 +1699,8 @@ def main() -> int:
         log("Markdown roster")
         markdown = markdown_roster_cost(tools, work, [1000, 10000] if args.quick else [10000, 100000],
                                         1 if args.quick else 5)
+        log("Markdown roster growth")
+        growth = roster_growth_cost(tools, work, args.quick, 1 if args.quick else 3)
         log("activity from the git history")
         activity = activity_cost(tools, work, 3_000 if args.quick else 30_000,
                                  1 if args.quick else 7)
@@ -1608,6 +1720,7 @@ def main() -> int:
     text, summary = report(inputs, results, rust_book, supports, drift, data_reads, tools, args,
                            elapsed, lychee, checks, markdown, activity)
     text += "\n" + "\n".join(ownership_report(ownership, ownership_sizes)) + "\n"
+    text += "\n".join(roster_growth_report(growth, args.quick)) + "\n"
     (work / "results.md").write_text(text)
     raw = {
         "inputs": {i.name: {"bytes": i.size, "chapters": i.chapters, "shape": i.shape,
@@ -1627,6 +1740,7 @@ def main() -> int:
                      "runs": {k: [[s.wall, s.rss, s.cpu] for s in v]
                               for k, v in activity["samples"].items()}},
         "ownership": {k: [[s.wall, s.rss, s.cpu] for s in v] for k, v in ownership.items()},
+        "roster_growth": {k: [[s.wall, s.rss, s.cpu] for s in v] for k, v in growth.items()},
         "check_against_build": {book: {k: [[s.wall, s.rss, s.cpu] for s in v]
                                        for k, v in runs.items()}
                                 for book, runs in (checks or {}).items()},

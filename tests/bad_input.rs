@@ -955,6 +955,12 @@ fn warning_cases() -> Vec<Case> {
             "MAINTAINERS.md:4:3",
         ),
         markdown_case(
+            "markdown team mention that is no org/team",
+            "# Maintainers\n\n* @soumith\n\nTeam: @pytorch/core/x\n",
+            "`@pytorch/core/x` is not a GitHub team (`@org/team`), so the group does not claim it",
+            "MAINTAINERS.md:5:1",
+        ),
+        markdown_case(
             "markdown link text and URL disagree",
             "# Maintainers\n\n* @soumith\n* Andrew Mason ([amason](https://github.com/ajm188))\n",
             "the link's text names `amason` but its URL the GitHub login `ajm188`",

@@ -1094,3 +1094,132 @@ fn long_runs_of_brackets_are_read() {
         );
     }
 }
+
+/// Issue 38 (14): a file with old Mac line endings (a lone CR each) reads
+/// as its lines: a real Markdown roster and a real plain-text MAINTAINERS,
+/// each with its LF turned to CR, give the same people at the same lines
+/// as the file itself, and no warning.
+#[test]
+fn cr_only_line_endings_read_as_lines() {
+    let test = "cr_only_line_endings_read_as_lines";
+    for (case, name) in [
+        ("cortexproject__cortex", "MAINTAINERS.md"),
+        ("go-gitea__gitea", "MAINTAINERS"),
+        ("theupdateframework__python-tuf", "MAINTAINERS.txt"),
+    ] {
+        let Some(path) = common::corpus_path(test, &format!("others/people-files/{case}/{name}"))
+        else {
+            return;
+        };
+        let lf = std::fs::read_to_string(&path).expect("read");
+        let cr = lf.replace("\r\n", "\n").replace('\n', "\r");
+        let mut out = Vec::new();
+        for text in [&lf, &cr] {
+            let book = "[book]\ntitle = \"x\"\n";
+            let config = format!("{book}[preprocessor.community]\npeople = [\"{name}\"]\n");
+            let dir = book_root(&[("book.toml", &config), (name, text)]);
+            let output = common::bin()
+                .args(["roster", "--format", "json"])
+                .arg(dir.path())
+                .env("NO_COLOR", "1")
+                .output()
+                .expect("runs");
+            let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+            assert!(output.status.success(), "{case}: {stderr}");
+            out.push((String::from_utf8_lossy(&output.stdout).into_owned(), stderr));
+        }
+        let people: Value = serde_json::from_str(&out[1].0).expect("json");
+        assert!(
+            people["people"].as_array().is_some_and(|p| p.len() >= 3),
+            "{case}: {}",
+            out[1].0
+        );
+        assert_eq!(
+            out[1].0, out[0].0,
+            "{case}: the same people, at the same lines"
+        );
+        assert_eq!(out[1].1, out[0].1, "{case}: the same messages");
+    }
+}
+
+/// `roster --format json` of the book root `dir`, without the places
+/// (`source`), which differ between a file and the TOML written from it.
+fn roster_json(dir: &Path) -> (Value, String) {
+    let output = common::bin()
+        .args(["roster", "--format", "json"])
+        .arg(dir)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert!(output.status.success(), "{stderr}");
+    let mut json: Value = serde_json::from_slice(&output.stdout).expect("json");
+    for list in ["people", "groups"] {
+        for entry in json[list].as_array_mut().into_iter().flatten() {
+            entry.as_object_mut().map(|o| o.remove("source"));
+        }
+    }
+    (json, stderr)
+}
+
+/// Issue 38 (21): what `roster --format toml` writes from a people file
+/// reads back, as the native format, as the same people and groups: for
+/// every people file of the corpus, and for a Markdown roster whose team
+/// mentions are no `org/team` (each a warning at its line, not claimed).
+#[test]
+fn roster_toml_reads_back_as_the_same_people() {
+    let bad_teams = "# Core\n\nTeams: @org/a/b, [x](https://github.com/orgs/my.org/teams/x), @org/ok\n\n* Ada Lovelace (@ada) @org/\n";
+    let mut files = vec![("MAINTAINERS.md".to_string(), bad_teams.to_string())];
+    let test = "roster_toml_reads_back_as_the_same_people";
+    for folder in ["people-files", "maintainers-md"] {
+        let Some(dir) = common::corpus_path(test, &format!("others/{folder}")) else {
+            break;
+        };
+        let mut cases: Vec<_> = std::fs::read_dir(dir).expect("dir").flatten().collect();
+        cases.sort_by_key(|e| e.file_name());
+        for case in cases.into_iter().filter(|e| e.path().is_dir()) {
+            for file in std::fs::read_dir(case.path()).expect("case").flatten() {
+                let name = file.file_name().to_string_lossy().into_owned();
+                if name != "expected.json" {
+                    let text = std::fs::read_to_string(file.path()).expect("read");
+                    files.push((name, text));
+                }
+            }
+        }
+    }
+    for (name, text) in &files {
+        let config =
+            format!("[book]\ntitle = \"x\"\n[preprocessor.community]\npeople = [\"{name}\"]\n");
+        let dir = book_root(&[("book.toml", &config), (name, text)]);
+        let output = common::bin()
+            .args(["roster", "--format", "toml"])
+            .arg(dir.path())
+            .output()
+            .expect("runs");
+        let toml = String::from_utf8_lossy(&output.stdout).into_owned();
+        let config =
+            "[book]\ntitle = \"x\"\n[preprocessor.community]\npeople = [\"maintainers.toml\"]\n";
+        let back = book_root(&[("book.toml", config), ("maintainers.toml", &toml)]);
+        let (read, _) = roster_json(dir.path());
+        let (read_back, stderr) = roster_json(back.path());
+        assert!(
+            stderr.lines().all(|l| !l.starts_with("error")),
+            "{name}: {stderr}\n{toml}"
+        );
+        assert_eq!(read_back, read, "{name}: read back\n{toml}");
+    }
+    let dir = book_root(&[
+        (
+            "book.toml",
+            "[book]\ntitle = \"x\"\n[preprocessor.community]\npeople = [\"MAINTAINERS.md\"]\n",
+        ),
+        ("MAINTAINERS.md", bad_teams),
+    ]);
+    let (read, stderr) = roster_json(dir.path());
+    assert_eq!(read["groups"][0]["github-team"], json!(["org/ok"]));
+    assert_eq!(
+        stderr.matches("is not a GitHub team").count(),
+        3,
+        "{stderr}"
+    );
+}

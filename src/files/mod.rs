@@ -291,6 +291,27 @@ pub fn decode(bytes: Vec<u8>) -> Result<String, ReadError> {
     }
 }
 
+/// `text` with each lone CR (an old Mac line ending, not the CR of a
+/// CRLF) made a LF, for the readers that read a file by its lines: one
+/// byte for one, so that every offset, line and column a diagnostic gives
+/// is the file's own. Costs nothing for a file without a CR.
+pub fn lone_cr_as_lf(text: String) -> String {
+    if memchr::memchr(b'\r', text.as_bytes()).is_none() {
+        return text;
+    }
+    let mut bytes = text.into_bytes();
+    let mut from = 0;
+    while let Some(found) = memchr::memchr(b'\r', &bytes[from..]) {
+        let at = from + found;
+        if bytes.get(at + 1) != Some(&b'\n') {
+            bytes[at] = b'\n';
+        }
+        from = at + 1;
+    }
+    // ASCII for ASCII: still UTF-8.
+    String::from_utf8(bytes).unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests;
 

@@ -139,3 +139,10 @@ fn links_out_of_the_repository_are_never_followed() {
     .expect("symlink");
     assert!(read_bytes(&plain.path().join("people.toml"), MAX_DATA_FILE).is_ok());
 }
+
+#[test]
+fn lone_crs_become_lfs_one_byte_for_one() {
+    assert_eq!(lone_cr_as_lf("a\rb\r\nc\r".into()), "a\nb\r\nc\n");
+    assert_eq!(lone_cr_as_lf("é\r\rü".into()), "é\n\nü");
+    assert_eq!(lone_cr_as_lf("plain\n".into()), "plain\n");
+}

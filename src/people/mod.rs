@@ -372,6 +372,20 @@ pub(crate) fn check_handle(handle: &str) -> Result<(), &'static str> {
     Ok(())
 }
 
+/// A GitHub team as `github-team` holds it: `org/team`, the organisation
+/// a GitHub login, the team's slug not empty and without `/`. The one
+/// check of the native format and of the teams a Markdown roster mentions,
+/// so that what `roster --format toml` writes reads back.
+pub(crate) fn check_team(team: &str) -> Result<(), &'static str> {
+    let valid = team.split_once('/').is_some_and(|(org, name)| {
+        check_login(org).is_ok() && !name.is_empty() && !name.contains('/')
+    });
+    match valid {
+        true => Ok(()),
+        false => Err("is not a GitHub team (`org/team`)"),
+    }
+}
+
 /// GitHub logins: letters, digits and single hyphens, at most 39 characters.
 pub(crate) fn check_login(login: &str) -> Result<(), &'static str> {
     // GitHub Apps act as `name[bot]`.

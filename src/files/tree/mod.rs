@@ -135,12 +135,36 @@ pub fn read_text_file(path: &Path, display: &str) -> Result<Arc<SourceFile>, Vec
     decoded(bytes, display)
 }
 
+/// As [`read_text_file`], for a reader that reads the file by its lines:
+/// lone CRs (old Mac line endings) are line endings, see
+/// [`files::lone_cr_as_lf`].
+pub fn read_lines_file(path: &Path, display: &str) -> Result<Arc<SourceFile>, Vec<Diagnostic>> {
+    let bytes = files::read_bytes(path, files::MAX_DATA_FILE).map_err(|e| {
+        vec![Diagnostic::error(Code::UnreadableFile, e.describe(display)).at_path(display)]
+    })?;
+    match files::decode(bytes) {
+        Ok(text) => Ok(Arc::new(SourceFile::new(
+            display.to_string(),
+            files::lone_cr_as_lf(text),
+        ))),
+        Err(e) => decoded_error(e, display),
+    }
+}
+
 /// `bytes` as the text of the file shown as `display`; the error at the
 /// first byte that is not UTF-8.
 fn decoded(bytes: Vec<u8>, display: &str) -> Result<Arc<SourceFile>, Vec<Diagnostic>> {
     match files::decode(bytes) {
         Ok(text) => Ok(Arc::new(SourceFile::new(display.to_string(), text))),
-        Err(ReadError::NotUtf8 { lossy, at }) => {
+        Err(e) => decoded_error(e, display),
+    }
+}
+
+/// The error of a file whose bytes could not be decoded: at the first
+/// byte that is not UTF-8.
+fn decoded_error(error: ReadError, display: &str) -> Result<Arc<SourceFile>, Vec<Diagnostic>> {
+    match error {
+        ReadError::NotUtf8 { lossy, at } => {
             let file = Arc::new(SourceFile::new(display.to_string(), lossy));
             Err(vec![
                 Diagnostic::error(
@@ -152,7 +176,7 @@ fn decoded(bytes: Vec<u8>, display: &str) -> Result<Arc<SourceFile>, Vec<Diagnos
                 .with_help("save the file as UTF-8"),
             ])
         }
-        Err(e) => Err(vec![
+        e => Err(vec![
             Diagnostic::error(Code::UnreadableFile, e.describe(display)).at_path(display),
         ]),
     }

@@ -16,7 +16,7 @@ use crate::unicode::sentence_case;
 
 /// Reads the MAINTAINERS file at `path`.
 pub(super) fn read(path: &Path, display: &str) -> Result<SourceRoster, Vec<Diagnostic>> {
-    let file = crate::files::tree::read_text_file(path, display)?;
+    let file = crate::files::tree::read_lines_file(path, display)?;
     let mut people: Vec<Person> = Vec::new();
     let mut groups: Vec<SourceGroup> = Vec::new();
     let mut errors = Vec::new();

@@ -28,14 +28,15 @@ use std::sync::Arc;
 
 use super::SourceRoster;
 use super::markdown::{
-    Drafts, Entry, Membership, Persons, as_login, is_caption, is_name, status_marker, token_in_text,
+    After, Drafts, Entry, Membership, Persons, after_login, as_login, is_caption, is_name,
+    status_marker, token_in_text,
 };
 use crate::diagnostic::{Code, Diagnostic, Place, SourceFile};
 use crate::people::check_login;
 
 /// Reads the plain-text MAINTAINERS file at `path`.
 pub(super) fn read(path: &Path, display: &str) -> Result<SourceRoster, Vec<Diagnostic>> {
-    let file = crate::files::tree::read_text_file(path, display)?;
+    let file = crate::files::tree::read_lines_file(path, display)?;
     Ok(parse(file))
 }
 
@@ -443,12 +444,34 @@ fn person(line: &str, start: usize) -> Line {
     if let Some(company) = company {
         entry.affiliation.get_or_insert(company.to_string());
     }
-    let tail = tail.split_whitespace().collect::<Vec<_>>().join(" ");
-    let tail = tail.trim_matches(|c: char| c.is_whitespace() || ",;-".contains(c));
-    if !tail.is_empty() {
-        entry.role = Some(tail.to_string());
-    }
+    read_tail(&mut entry, &tail);
     Line::Person(entry)
+}
+
+/// What follows a person's tokens on their line (`(@ada), Acme`, `(@ada) -
+/// Lead`), read as the Markdown reader reads it; anything else is their
+/// scope, kept as the role (`pkg/engine`).
+fn read_tail(entry: &mut Entry, tail: &str) {
+    let tail = tail.split_whitespace().collect::<Vec<_>>().join(" ");
+    // `(@ada), Acme`, `(@ada) - Lead`: as the Markdown reader reads them.
+    match after_login(&tail) {
+        After::Affiliation(company) => match &mut entry.affiliation {
+            // `Name, Acme <email> (@ada), Labs`: both are kept.
+            Some(first) => {
+                first.push_str(", ");
+                first.push_str(&company);
+            }
+            None => entry.affiliation = Some(company),
+        },
+        After::Role(role) => entry.role = Some(role),
+        After::Status(status) => entry.status = entry.status.or(Some(status)),
+        After::Other => {
+            let tail = tail.trim_matches(|c: char| c.is_whitespace() || ",;-–—".contains(c));
+            if !tail.is_empty() {
+                entry.role = Some(tail.to_string());
+            }
+        }
+    }
 }
 
 /// Whether the `@` at `at` starts a login: at the start of a word and
@@ -597,6 +620,26 @@ mod tests {
         );
         assert_eq!(roster.people[1].affiliation.as_deref(), Some("Engines"));
         assert!(roster.warnings.is_empty());
+    }
+
+    /// Issue 38, 12: what follows the login is kept as a reader takes it.
+    #[test]
+    fn an_affiliation_or_role_after_the_login_is_kept() {
+        let roster = read(
+            "Alice Smith (@alice), Acme\nBob Jones (@bob) - Lead\nCarl Doe (@carl) — Lead\n\
+             Dan Roe <dan@example.com> (@dan), Approver\nEve Moe (@eve), Emeritus\n",
+        );
+        let affiliations: Vec<_> = (roster.people.iter())
+            .map(|p| p.affiliation.as_deref())
+            .collect();
+        assert_eq!(affiliations, [Some("Acme"), None, None, None, None]);
+        let members = &roster.groups[0].group.members;
+        let roles: Vec<_> = members.iter().map(|m| m.role.as_deref()).collect();
+        assert_eq!(
+            roles,
+            [None, Some("Lead"), Some("Lead"), Some("Approver"), None]
+        );
+        assert_eq!(members[4].status.as_deref(), Some("emeritus"));
     }
 
     #[test]

@@ -89,6 +89,9 @@ impl Merger {
         self.source += 1;
         self.files.extend(source.files);
         let mut in_source: HashMap<String, Place> = HashMap::new();
+        // Room for the source's people at once: grown by doubling, the
+        // vector kept up to twice the room while the source's own was alive.
+        self.people.reserve(source.people.len());
         let local: Vec<usize> = source
             .people
             .into_iter()

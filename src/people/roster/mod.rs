@@ -248,7 +248,8 @@ pub fn load_one(settings: &Settings, source: &PeopleSource, yaml: &YamlFiles) ->
 /// A Markdown people file from text, as the roster it is, and its
 /// warnings (for tests and fuzzing).
 pub fn parse_markdown(text: &str, name: &str) -> Read {
-    let file = Arc::new(SourceFile::new(name.to_string(), text.to_string()));
+    let text = crate::files::lone_cr_as_lf(text.to_string());
+    let file = Arc::new(SourceFile::new(name.to_string(), text));
     let options = MarkdownOptions::defaults(crate::mdbook::Generation::V05).for_data();
     let mut source = markdown::parse(file, options);
     let warnings = std::mem::take(&mut source.warnings);
@@ -259,7 +260,8 @@ pub fn parse_markdown(text: &str, name: &str) -> Read {
 /// A plain-text MAINTAINERS file from text, as the roster it is, and its
 /// warnings (for tests and fuzzing).
 pub fn parse_maintainers_text(text: &str, name: &str) -> Read {
-    let file = Arc::new(SourceFile::new(name.to_string(), text.to_string()));
+    let text = crate::files::lone_cr_as_lf(text.to_string());
+    let file = Arc::new(SourceFile::new(name.to_string(), text));
     let mut source = maintainers_text::parse(file);
     let warnings = std::mem::take(&mut source.warnings);
     let merged = Merger::default().merge(vec![(PeopleFormat::MaintainersText, source)]);

@@ -10,7 +10,9 @@ use std::sync::Arc;
 use super::{SourceGroup, SourceRoster};
 use crate::diagnostic::{Code, Diagnostic, Place, SourceFile, Suggestions, did_you_mean};
 use crate::files::tree::{self, Entry, Node, NodeKind};
-use crate::people::{DEFAULT_FILE, Group, Member, Person, allowed_url, check_handle, check_login};
+use crate::people::{
+    DEFAULT_FILE, Group, Member, Person, allowed_url, check_handle, check_login, check_team,
+};
 use crate::unicode::nfc;
 
 const TOP_KEYS: &[&str] = &["people", "groups"];
@@ -225,10 +227,7 @@ impl<'a> Checker<'a> {
             .iter()
             .filter_map(|item| {
                 let team = self.string(item, what)?;
-                let valid = team.split_once('/').is_some_and(|(org, name)| {
-                    check_login(org).is_ok() && !name.is_empty() && !name.contains('/')
-                });
-                if !valid {
+                if check_team(&team).is_err() {
                     self.error(
                         item.span.clone(),
                         Code::InvalidName,

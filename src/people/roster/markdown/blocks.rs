@@ -93,11 +93,13 @@ pub enum Block {
     List(Vec<Item>),
     /// An HTML block (never read as people).
     Html(Range<usize>),
-    /// A table: its header cells and its rows of cells.
+    /// A table: its header cells and its rows of cells; `cut`, where the
+    /// parser stopped reading its rows (see [`MAX_FILLED_CELLS`]).
     Table {
         head: Vec<Vec<Piece>>,
         rows: Vec<(Vec<Vec<Piece>>, Range<usize>)>,
         range: Range<usize>,
+        cut: Option<usize>,
     },
 }
 
@@ -115,7 +117,13 @@ enum Open {
     Paragraph(Vec<Piece>, usize),
     List(Vec<Item>),
     Item(Item),
-    Table(Vec<Vec<Piece>>, Vec<(Vec<Vec<Piece>>, Range<usize>)>, usize),
+    /// Header, rows, start, and where the parser stopped reading rows.
+    Table(
+        Vec<Vec<Piece>>,
+        Vec<(Vec<Vec<Piece>>, Range<usize>)>,
+        usize,
+        Option<usize>,
+    ),
     Row(Vec<Vec<Piece>>, usize),
     Cell(Vec<Piece>),
     /// A block whose content is not read (code, HTML, a quote's own
@@ -131,19 +139,36 @@ enum Open {
 /// stack): their place is kept for a warning.
 pub const MAX_LIST_DEPTH: usize = 32;
 
+/// How many missing cells pulldown-cmark fills in for one table's rows
+/// (`MAX_AUTOCOMPLETED_CELLS`, against quadratic growth): a table of
+/// 1,000 columns whose rows have two cells ends after 263 rows, and the
+/// rest of its rows are read as a paragraph.
+pub const MAX_FILLED_CELLS: usize = 1 << 18;
+
 /// The blocks of `text`.
 pub fn blocks(text: &str, options: MarkdownOptions) -> Vec<Block> {
-    blocks_checked(text, options).0
+    let mut done = Vec::new();
+    each_block(text, options, |block| done.push(block));
+    done
 }
 
-/// The blocks of `text`, and where the first list too deeply nested to be
-/// read starts (see [`MAX_LIST_DEPTH`]).
-pub fn blocks_checked(text: &str, options: MarkdownOptions) -> (Vec<Block>, Option<Range<usize>>) {
+/// Hands each block of `text` to `read` as soon as it ends, in order, so
+/// that a large file's blocks are never all in memory at once (a 15 MB
+/// roster's pieces took a third of what reading it held); where the first
+/// list too deeply nested to be read starts (see [`MAX_LIST_DEPTH`]).
+pub fn each_block(
+    text: &str,
+    options: MarkdownOptions,
+    mut read: impl FnMut(Block),
+) -> Option<Range<usize>> {
     let mut walk = Walk::default();
     for (event, range) in options.parser(text).into_offset_iter() {
         walk.event(event, range);
+        for block in walk.done.drain(..) {
+            read(block);
+        }
     }
-    (walk.done, walk.too_deep)
+    walk.too_deep
 }
 
 #[derive(Default)]
@@ -175,6 +200,24 @@ impl Walk {
         let open = match tag {
             Tag::Heading { level, .. } => Open::Heading(level as u8, Vec::new(), range.start),
             Tag::Paragraph if self.in_inline_holder() => return,
+            Tag::Paragraph if self.in_table() => {
+                // The parser ended the table here (see `MAX_FILLED_CELLS`):
+                // the rest of its rows come as a paragraph inside it.
+                // The row it stopped in is not read: its line is part of
+                // the paragraph.
+                let table = self
+                    .open
+                    .iter_mut()
+                    .rev()
+                    .find(|o| matches!(o, Open::Table(..)));
+                if let Some(Open::Table(_, rows, _, cut)) = table {
+                    cut.get_or_insert(range.start);
+                    if rows.last().is_some_and(|(_, at)| at.start >= range.start) {
+                        rows.pop();
+                    }
+                }
+                Open::Skipped
+            }
             Tag::Paragraph => Open::Paragraph(Vec::new(), range.start),
             Tag::List(_) if self.list_depth() >= MAX_LIST_DEPTH => {
                 self.too_deep.get_or_insert(range.clone());
@@ -186,7 +229,7 @@ impl Walk {
                 children: Vec::new(),
                 range,
             }),
-            Tag::Table(_) => Open::Table(Vec::new(), Vec::new(), range.start),
+            Tag::Table(_) => Open::Table(Vec::new(), Vec::new(), range.start, None),
             Tag::TableHead | Tag::TableRow => Open::Row(Vec::new(), range.start),
             Tag::TableCell => Open::Cell(Vec::new()),
             Tag::Link {
@@ -300,6 +343,11 @@ impl Walk {
         }
     }
 
+    /// Whether the innermost block open is a table or a row of one.
+    fn in_table(&self) -> bool {
+        matches!(self.open.last(), Some(Open::Table(..) | Open::Row(..)))
+    }
+
     /// Whether a paragraph here belongs to the item or cell around it
     /// (its first paragraph is the item's text).
     fn in_inline_holder(&self) -> bool {
@@ -355,27 +403,37 @@ impl Walk {
                 range: start..range.end,
             },
             Open::List(items) => Block::List(items),
-            Open::Item(item) => {
+            Open::Item(mut item) => {
+                // Kept until the list ends: no room to spare (a piece is
+                // 80 bytes, and a vector's first room is for four).
+                item.pieces.shrink_to_fit();
+                item.children.shrink_to_fit();
                 if let Some(Open::List(items)) = self.open.last_mut() {
                     items.push(item);
                 }
                 return;
             }
-            Open::Table(head, rows, start) => Block::Table {
+            Open::Table(head, rows, start, cut) => Block::Table {
                 head,
                 rows,
                 range: start..range.end,
+                cut,
             },
-            Open::Row(cells, start) => {
-                if let Some(Open::Table(head, rows, _)) = self.open.last_mut() {
+            Open::Row(mut cells, start) => {
+                cells.shrink_to_fit();
+                if let Some(Open::Table(head, rows, _, cut)) = self.open.last_mut() {
                     match head.is_empty() {
                         true => *head = cells,
+                        // The row the parser stopped in is read again
+                        // from the text, with those after it.
+                        false if cut.is_some_and(|cut| start >= cut) => {}
                         false => rows.push((cells, start..range.end)),
                     }
                 }
                 return;
             }
-            Open::Cell(pieces) => {
+            Open::Cell(mut pieces) => {
+                pieces.shrink_to_fit();
                 if let Some(Open::Row(cells, _)) = self.open.last_mut() {
                     cells.push(pieces);
                 }
@@ -422,6 +480,27 @@ mod tests {
             panic!("{items:?}")
         };
         assert_eq!(plain(&nested[0].pieces), "GPG key: AB");
+    }
+
+    /// Issue 38, 20: an item's pieces are kept without spare room (a piece
+    /// is 80 bytes, and a vector's first room is for four), and blocks are
+    /// handed out as each ends.
+    #[test]
+    fn items_keep_no_spare_room_and_blocks_come_as_they_end() {
+        let text = "# A\n\n* Ada (@ada)\n* Bob (@bob)\n\n# B\n";
+        let blocks = read(text);
+        let Block::List(items) = &blocks[1] else {
+            panic!("{blocks:?}")
+        };
+        for item in items {
+            assert_eq!(item.pieces.capacity(), item.pieces.len(), "{item:?}");
+        }
+        let mut order = Vec::new();
+        let options = MarkdownOptions::defaults(Generation::V05);
+        each_block(text, options, |block| {
+            order.push(matches!(block, Block::List(_)))
+        });
+        assert_eq!(order, [false, true, false]);
     }
 
     #[test]

@@ -212,9 +212,48 @@ fn without_marker(text: &str) -> (Option<&'static str>, &str) {
     (None, text)
 }
 
+/// What follows a dash before it: ` - Lead`, ` – Lead`, ` — Lead` (a
+/// hyphen, an en dash or an em dash, then a space) give `Lead`.
+pub fn strip_dash(text: &str) -> Option<&str> {
+    ["- ", "– ", "— "]
+        .iter()
+        .find_map(|dash| text.strip_prefix(dash))
+}
+
+/// What the text after a person's login says, as a reader takes it: after
+/// a comma an affiliation (`, Acme`), unless it is a role (`, Approver`)
+/// or a status (`, Emeritus`); after a dash (see [`strip_dash`]) a role,
+/// or a status (`- retired`). Anything else is `Other` (a scope such as
+/// `pkg/engine`, kept by the caller).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum After {
+    Affiliation(String),
+    Role(String),
+    Status(&'static str),
+    Other,
+}
+
+/// Reads the text after a person's login (see [`After`]).
+pub fn after_login(tail: &str) -> After {
+    let tail = tail.trim();
+    let (value, comma) = match (tail.strip_prefix(','), strip_dash(tail)) {
+        (Some(value), _) => (clean(value), true),
+        (None, Some(value)) => (clean(value), false),
+        (None, None) => return After::Other,
+    };
+    if value.is_empty() {
+        return After::Other;
+    }
+    match status_marker(&value) {
+        Some(status) => After::Status(status),
+        None if comma && !is_role(&value) => After::Affiliation(value),
+        None => After::Role(value),
+    }
+}
+
 /// Whether `text` names a role in a project (`Approver`, `Core
 /// Maintainer`, `TSC Chair`): at most three words, the last a role's.
-fn is_role(text: &str) -> bool {
+pub fn is_role(text: &str) -> bool {
     const ROLES: &[&str] = &[
         "maintainer",
         "maintainers",
@@ -297,11 +336,8 @@ pub fn teams_in(pieces: &[Piece]) -> Vec<String> {
                         .chars()
                         .take_while(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '/'))
                         .collect();
-                    if let Some((org, team)) = word.split_once('/')
-                        && check_login(org).is_ok()
-                        && !team.is_empty()
-                        && !team.contains('/')
-                    {
+                    // Checked where they are claimed: a bad one is a warning.
+                    if word.contains('/') {
                         teams.push(word.clone());
                     }
                 }
@@ -709,7 +745,7 @@ impl Reader {
                 self.entry.email.get_or_insert(word.to_string());
             }
         }
-        if let Some(role) = tail.strip_prefix("- ").or_else(|| tail.strip_prefix("– ")) {
+        if let Some(role) = strip_dash(tail) {
             let role = clean(role);
             if !role.is_empty() && self.strong.is_none() && self.entry.role.is_none() {
                 self.entry.role = Some(role);

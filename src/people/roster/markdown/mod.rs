@@ -14,6 +14,7 @@
 
 mod blocks;
 mod entry;
+mod fields;
 mod people;
 mod status;
 mod table;
@@ -25,8 +26,9 @@ use std::sync::Arc;
 
 use blocks::{Block, Item, Piece, plain};
 use entry::{Mismatch, Read};
+use fields::{fields_of_a_line, is_field, nested_fields};
 
-pub(super) use entry::{Entry, as_login, is_name};
+pub(super) use entry::{After, Entry, after_login, as_login, is_name};
 pub(super) use people::{Drafts, Membership, Persons};
 pub(super) use status::{is_caption, status_marker};
 pub(super) use table::field_key;
@@ -36,6 +38,7 @@ use tokens::{logins_in, token_in};
 use super::SourceRoster;
 use crate::diagnostic::{Code, Diagnostic, Place, SourceFile};
 use crate::mdbook::MarkdownOptions;
+use crate::people::check_team;
 
 /// Reads the Markdown people file at `path`: the part under the heading
 /// `section` only, when one is named.
@@ -45,7 +48,7 @@ pub(super) fn read(
     options: MarkdownOptions,
     section: Option<&str>,
 ) -> Result<SourceRoster, Vec<Diagnostic>> {
-    let file = crate::files::tree::read_text_file(path, display)?;
+    let file = crate::files::tree::read_lines_file(path, display)?;
     match section {
         None => Ok(parse(file, options)),
         Some(section) => parse_section(file, options, section),
@@ -55,10 +58,7 @@ pub(super) fn read(
 /// Reads the Markdown people file `file`.
 pub(super) fn parse(file: Arc<SourceFile>, options: MarkdownOptions) -> SourceRoster {
     let mut reader = Reader::new(&file, options);
-    let (blocks, too_deep) = blocks::blocks_checked(&file.text, options);
-    for block in &blocks {
-        reader.block(block);
-    }
+    let too_deep = blocks::each_block(&file.text, options, |block| reader.block(&block));
     if let Some(at) = too_deep {
         reader.too_deep(at);
     }
@@ -197,12 +197,20 @@ impl Reader {
                 self.list(items, group);
             }
             Block::Html(range) => self.html(range),
-            Block::Table { head, rows, range } => {
+            Block::Table {
+                head,
+                rows,
+                range,
+                cut,
+            } => {
                 let group = self.group_for_block();
-                if rows.is_empty() {
+                if rows.is_empty() && cut.is_none() {
                     self.empty_table = Some((range.clone(), group));
                 }
                 self.table(head, rows, range, group);
+                if let Some(cut) = cut {
+                    self.cut_by_parser(range, *cut, head.len());
+                }
             }
         }
     }
@@ -269,7 +277,7 @@ impl Reader {
         let group = self
             .label
             .map_or_else(|| self.drafts.current(), |l| l.draft);
-        self.drafts.claim(group, teams);
+        self.claim(group, teams, range);
     }
 
     /// A paragraph of several lines that name someone (`Ada (@ada)` then
@@ -325,11 +333,7 @@ impl Reader {
             let group = self
                 .label
                 .map_or_else(|| self.drafts.current(), |l| l.draft);
-            let entry = Entry {
-                affiliation: None,
-                role: None,
-                ..entry
-            };
+            let entry = fields_of_a_line(entry, &self.file.text[range.clone()], one_a_line);
             return self.add(group, entry, range.clone(), None, Vec::new());
         }
         let why = format!("this paragraph names `{token}`, but not as a person of a list");
@@ -400,6 +404,26 @@ impl Reader {
         true
     }
 
+    /// The parser stopped reading the table at `range` at `cut`, its rows
+    /// having fewer cells than its `columns` (see
+    /// `blocks::MAX_FILLED_CELLS`): one warning at the table's header, that
+    /// says so and which rows are not read.
+    fn cut_by_parser(&mut self, range: &Range<usize>, cut: usize, columns: usize) {
+        let text = &self.file.text[range.clone()];
+        let header = text.find('\n').unwrap_or(text.len());
+        let line = self.file.line_of(cut);
+        let message = format!(
+            "this table has {columns} columns and rows of fewer cells: the Markdown parser fills in at most {} missing cells in one table, and stops reading it at line {line}; its rows from there on are not read",
+            blocks::MAX_FILLED_CELLS
+        );
+        let warning = Diagnostic::warning(Code::UnreadEntry, message)
+            .in_file(&self.file, range.start..range.start + header)
+            .with_label(format!("{columns} columns"))
+            .also_at(std::iter::once(cut..range.start + text.trim_end().len()).collect())
+            .with_help("give every row a cell for each column (or drop the columns no row fills), or split the table");
+        self.warnings.push(warning);
+    }
+
     fn stray_table_row(&mut self, range: &Range<usize>) {
         let message =
             "this looks like a table, but has no delimiter row (`|---|---|`) under its header";
@@ -423,6 +447,7 @@ impl Reader {
                 head,
                 rows: read,
                 range: _,
+                cut: _,
             } = block
             {
                 let read: Vec<_> = (read.into_iter())
@@ -455,7 +480,7 @@ impl Reader {
             let mut teams = Vec::new();
             let read = entry::read(&item.pieces, &mut mismatches, &mut teams);
             self.mismatches(mismatches);
-            self.drafts.claim(group, teams);
+            self.claim(group, teams, &item.range);
             match read {
                 // `* Core` with people below it labels them.
                 Read::Person(entry) if entry.login.is_none() && has_people_below(item) => {
@@ -672,7 +697,7 @@ impl Reader {
             let (mut mismatches, mut teams) = (Vec::new(), Vec::new());
             let row = table::row(&columns, cells, &mut mismatches, &mut teams);
             self.mismatches(mismatches);
-            self.drafts.claim(group, teams);
+            self.claim(group, teams, row_range);
             for (at, why) in row.unreadable {
                 self.unreadable(at, why);
             }
@@ -726,6 +751,29 @@ impl Reader {
                 .with_note(note);
             self.warnings.push(warning);
         }
+    }
+
+    /// The GitHub teams a paragraph, item or row (at `at`) mentions: the
+    /// group claims them. One that is no `org/team` (`@org/a/b`,
+    /// `github.com/orgs/my.org/teams/x`) is a warning there, not claimed:
+    /// `github-team` would not read it back.
+    fn claim(&mut self, group: usize, teams: Vec<String>, at: &Range<usize>) {
+        let (good, bad): (Vec<String>, Vec<String>) =
+            teams.into_iter().partition(|t| check_team(t).is_ok());
+        for team in bad {
+            let message = format!(
+                "`@{team}` is not a GitHub team (`@org/team`), so the group does not claim it"
+            );
+            let shown = self.file.text[at.clone()].trim_end().len();
+            let warning = Diagnostic::warning(Code::InvalidName, message)
+                .in_file(&self.file, at.start..at.start + shown)
+                .with_label("not read as a team")
+                .with_help(
+                    "write the team as `@org/team`: the organisation's login, then the team's slug",
+                );
+            self.warnings.push(warning);
+        }
+        self.drafts.claim(group, good);
     }
 
     fn mismatches(&mut self, mismatches: Vec<Mismatch>) {
@@ -894,42 +942,6 @@ fn push_nested<'i>(stack: &mut Vec<&'i Item>, item: &'i Item) {
             stack.extend(items.iter().rev());
         }
     }
-}
-
-/// Whether an item is a field of the person above it (`Key: value`, as
-/// [`nested_fields`] reads it).
-fn is_field(pieces: &[Piece]) -> bool {
-    let text = plain(pieces);
-    text.split_once(':')
-        .is_some_and(|(key, _)| !key.trim().is_empty() && key.split_whitespace().count() <= 3)
-}
-
-/// A person's nested bullets as fields: `Key: value`, else `notes`.
-fn nested_fields(children: &[Block]) -> Vec<(String, String)> {
-    let mut fields: Vec<(String, String)> = Vec::new();
-    for block in children {
-        let Block::List(items) = block else { continue };
-        for item in items {
-            let text = plain(&item.pieces).trim().to_string();
-            if text.is_empty() || entry::as_login(&text).is_some() || text.contains("github.com/") {
-                continue;
-            }
-            let (key, value) = match text.split_once(':') {
-                Some((key, value)) if key.split_whitespace().count() <= 3 => {
-                    (table::field_key(key), value.trim().to_string())
-                }
-                _ => ("notes".to_string(), text),
-            };
-            match fields.iter_mut().find(|(k, _)| *k == key) {
-                Some((_, existing)) => {
-                    existing.push_str("; ");
-                    existing.push_str(&value);
-                }
-                None => fields.push((key, value)),
-            }
-        }
-    }
-    fields
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! labels make them (kept when someone is in them or below them), and
 //! people, one per login, nickname or name, however often they are listed.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -28,6 +28,9 @@ struct Draft {
     parent: Option<usize>,
     status: Option<&'static str>,
     teams: Vec<String>,
+    /// `teams`, for one lookup per mention: a group's text may mention
+    /// thousands.
+    claimed: HashSet<String>,
     place: Place,
     members: Vec<Membership>,
     /// Where each person is in `members`: one lookup per entry, so that
@@ -62,6 +65,7 @@ impl Drafts {
             parent,
             status: status_in(title).or(inherited),
             teams: Vec::new(),
+            claimed: HashSet::new(),
             place: Place::new(&self.file, range),
             members: Vec::new(),
             listed: HashMap::new(),
@@ -127,7 +131,7 @@ impl Drafts {
         let draft = &mut self.drafts[group];
         for team in teams {
             let team = team.to_lowercase();
-            if !draft.teams.contains(&team) {
+            if draft.claimed.insert(team.clone()) {
                 draft.teams.push(team);
             }
         }
