@@ -61,6 +61,11 @@ pub enum Code {
     UnownedFiles,
     /// Files with fewer active owners than `min-owners`.
     TooFewOwners,
+    /// A group whose roster breaks a rule of `governance`.
+    GovernanceRuleBroken,
+    /// Roster data a governance rule reads that is unclear: no
+    /// affiliation, a link as one, a date that cannot be read.
+    GovernanceData,
     /// `{{#name}}` where `name` is not a directive of this plugin.
     UnknownDirective,
     /// `{{#name` not closed on its line.
@@ -340,6 +345,22 @@ const TABLE: &[Facts] = &[
         name: "too-few-owners",
         summary: "files with fewer active owners than min-owners",
         fix: "Add owners to the rules (or OWNERS files) of the folders named, or lower min-owners.",
+        level: DefaultLevel::Warning,
+    },
+    Facts {
+        code: Code::GovernanceRuleBroken,
+        id: "C410",
+        name: "governance-rule-broken",
+        summary: "a group's roster breaks a rule its charter states in `governance`",
+        fix: "Change the roster (the rows named) so the group keeps the rule, or the rule if the charter changed.",
+        level: DefaultLevel::Warning,
+    },
+    Facts {
+        code: Code::GovernanceData,
+        id: "C411",
+        name: "governance-data",
+        summary: "roster data a governance rule reads that is missing or cannot be read",
+        fix: "Give the person an `affiliation` (plain text), and write dates as YYYY-MM-DD, not in the future.",
         level: DefaultLevel::Warning,
     },
     Facts {

@@ -1,0 +1,232 @@
+//! What breaks a governance rule, as diagnostics: a warning (C410) at the
+//! rule in `book.toml`, and a note at every roster row that makes it
+//! break; rules of groups the roster does not have (C505, an error); and
+//! the roster data a rule reads that is unclear (C411): no affiliation, a
+//! link or trailing punctuation as one, a date that cannot be read.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use super::terms::{self, Unclear};
+use super::{Affiliations, Broken, Tally, groups_ruled};
+use crate::config::{GroupRules, Settings};
+use crate::date::Day;
+use crate::diagnostic::{Code, Diagnostic, Place, SourceFile, did_you_mean, plural};
+use crate::mdbook::config::BookToml;
+use crate::people::People;
+
+/// Every governance finding of the book on `today`.
+pub fn check(settings: &Settings, people: &People, today: Day) -> Vec<Diagnostic> {
+    if settings.governance.is_empty() {
+        return Vec::new();
+    }
+    let book_toml = BookToml::read(&settings.root);
+    let rule_at = |path: &[&str], value: bool| -> Diagnostic {
+        let diagnostic = Diagnostic::warning(Code::GovernanceRuleBroken, "");
+        let place = book_toml.as_ref().and_then(|b| {
+            let range = b.plugin_path(path, value)?;
+            Some((Arc::clone(&b.file), range))
+        });
+        match place {
+            Some((file, range)) => diagnostic.in_file(&file, range),
+            None => diagnostic.at_path("book.toml"),
+        }
+    };
+    let (known, unknown) = groups_ruled(&settings.governance, people);
+    let mut found = Vec::new();
+    for rules in unknown {
+        let mut d = rule_at(&["governance", &rules.group], false);
+        d.code = Code::UnknownGroup;
+        d.severity = crate::diagnostic::Severity::Error;
+        d.message = format!(
+            "governance rules for a group `{}` that is not in `{}`; none of its rules is checked",
+            rules.group, people.name
+        );
+        found.push(
+            d.with_label("unknown group")
+                .with_suggestion(did_you_mean(&rules.group, people.group_ids())),
+        );
+    }
+    let affiliations = Affiliations::new(&settings.affiliation_aliases);
+    let mut said = HashSet::new();
+    for (group, rules) in known {
+        let tally = Tally::of(people, group, rules, &affiliations);
+        for broken in tally.broken(people, today) {
+            let mut d = rule_at(&["governance", &rules.group, broken.key()], true);
+            let (message, rows) = explain(&tally, people, &broken);
+            d.message = message;
+            let d = d.with_label("this rule").with_note(format!(
+                "the rows: {}",
+                rows.iter()
+                    .map(|p| row_name(p, people))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ));
+            found.push(d);
+            found.extend(at_rows(&rows, rules, &broken));
+        }
+        found.extend(unclear_data(&tally, people, today, &affiliations, &mut said));
+    }
+    found
+}
+
+/// The message of `broken`, and the roster rows that make it.
+fn explain(tally: &Tally<'_>, people: &People, broken: &Broken) -> (String, Vec<Place>) {
+    let group = &people.groups[tally.group];
+    let id = &group.id;
+    let place_of = |member: usize| -> Option<Place> {
+        let member = &group.members[member];
+        member
+            .at
+            .clone()
+            .or_else(|| people.people[member.person].at.clone())
+    };
+    let seats_rows =
+        |seats: &mut dyn Iterator<Item = usize>| seats.filter_map(|s| place_of(tally.seats[s].member)).collect();
+    match broken {
+        Broken::TooManyFromOne { index, count, cap } => {
+            let organisation = &tally.organisations[*index];
+            (
+                format!(
+                    "group `{id}` has {} from {} of {} members; its charter allows at most {cap} ({} of the group)",
+                    plural(*count as usize, "member"),
+                    organisation.name,
+                    tally.members(),
+                    rule_text(tally.rules.max_per_organisation.as_ref()),
+                ),
+                seats_rows(&mut organisation.seats.iter().copied()),
+            )
+        }
+        Broken::TooFewOrganisations { min } => (
+            format!(
+                "group `{id}`'s members are from {}; its charter asks for at least {min}",
+                plural(tally.organisation_count() as usize, "organisation"),
+            ),
+            seats_rows(&mut (0..tally.seats.len())),
+        ),
+        Broken::TooFewMembers { min } => (
+            format!(
+                "group `{id}` has {} who serve; its charter asks for at least {min}",
+                plural(tally.members() as usize, "member"),
+            ),
+            tally.former.iter().filter_map(|&m| place_of(m)).collect(),
+        ),
+        Broken::QuorumUnreachable { quorum, reachable } => (
+            format!(
+                "group `{id}` can no longer reach its quorum: it needs {quorum} but has {} who serve{}",
+                plural(*reachable as usize, tally.unit()),
+                match tally.former.len() {
+                    0 => String::new(),
+                    n => format!(" ({} no longer serve{})", plural(n, "former member"), if n == 1 { "s" } else { "" }),
+                }
+            ),
+            tally.former.iter().filter_map(|&m| place_of(m)).collect(),
+        ),
+        Broken::TermEnded(term) => {
+            let seat = &tally.seats[term.seat];
+            let name = &people.people[seat.person].name;
+            (
+                format!(
+                    "{name}'s term in group `{id}` ended on {} ({} {}) and was not renewed",
+                    term.ends, term.from.0, term.from.1
+                ),
+                place_of(seat.member).into_iter().collect(),
+            )
+        }
+    }
+}
+
+fn rule_text(share: Option<&crate::config::Share>) -> String {
+    share.map_or_else(String::new, |s| s.to_string())
+}
+
+/// `maintainers.toml:12`.
+fn row_name(place: &Place, _people: &People) -> String {
+    format!("{}:{}", place.file.name, place.line())
+}
+
+/// A note at each row of `rows`, one per file (its other rows `also_at`).
+fn at_rows(rows: &[Place], rules: &GroupRules, broken: &Broken) -> Vec<Diagnostic> {
+    let mut files: Vec<(Arc<SourceFile>, Vec<std::ops::Range<usize>>)> = Vec::new();
+    for row in rows {
+        match files.iter_mut().find(|(f, _)| f.name == row.file.name) {
+            Some((_, ranges)) => ranges.push(row.range.clone()),
+            None => files.push((Arc::clone(&row.file), vec![row.range.clone()])),
+        }
+    }
+    let message = format!(
+        "this row breaks `{}` of group `{}` (governance in book.toml)",
+        broken.key(),
+        rules.group
+    );
+    files
+        .into_iter()
+        .map(|(file, mut ranges)| {
+            let first = ranges.remove(0);
+            Diagnostic::note(Code::GovernanceRuleBroken, message.clone())
+                .in_file(&file, first)
+                .also_at(ranges)
+        })
+        .collect()
+}
+
+/// The unclear data of the group's serving members, each person's once.
+fn unclear_data(
+    tally: &Tally<'_>,
+    people: &People,
+    today: Day,
+    affiliations: &Affiliations,
+    said: &mut HashSet<(usize, String)>,
+) -> Vec<Diagnostic> {
+    let group = &people.groups[tally.group];
+    let mut found = Vec::new();
+    for seat in &tally.seats {
+        let person = &people.people[seat.person];
+        let Some(place) = (group.members[seat.member].at.clone()).or_else(|| person.at.clone())
+        else {
+            continue;
+        };
+        let at = person.at.clone().unwrap_or_else(|| place.clone());
+        let clean = affiliations.clean(person.affiliation.as_deref());
+        let finding = match &clean {
+            None => Some(Diagnostic::note(
+                Code::GovernanceData,
+                format!(
+                    "{} has no affiliation: the governance rules count them as their own organisation",
+                    person.name
+                ),
+            )),
+            Some(clean) => clean.changed.map(|why| {
+                Diagnostic::warning(
+                    Code::GovernanceData,
+                    format!(
+                        "{}'s affiliation is {why}: the governance rules read it as `{}`",
+                        person.name, clean.name
+                    ),
+                )
+            }),
+        };
+        if let Some(d) = finding {
+            if said.insert((seat.person, "affiliation".into())) {
+                found.push(d.at(&at).with_help("write the organisation's name as plain text in `affiliation`"));
+            }
+        }
+    }
+    for Unclear { seat, field, value, why } in terms::of_tally(tally, people, today).unclear {
+        let seat = &tally.seats[seat];
+        let person = &people.people[seat.person];
+        let place = (group.members[seat.member].at.clone()).or_else(|| person.at.clone());
+        if let Some(place) = place {
+            if said.insert((seat.person, format!("{field}={value}"))) {
+                found.push(
+                    Diagnostic::warning(
+                        Code::GovernanceData,
+                        format!("{}'s `{field}` date \"{value}\" {why}; their term is not judged by it", person.name),
+                    )
+                    .at(&place),
+                );
+            }
+        }
+    }
+    found
+}
