@@ -169,7 +169,8 @@ pub const RULE_KEYS: &[&str] = &[
 ];
 
 impl GroupRules {
-    fn new(group: &str) -> GroupRules {
+    /// No rules for `group`: votes per person, thresholds of members.
+    pub fn new(group: &str) -> GroupRules {
         GroupRules {
             group: group.to_string(),
             max_per_organisation: None,
