@@ -11,7 +11,7 @@ use super::terms::{self, Unclear};
 use super::{Affiliations, Broken, Tally, groups_ruled};
 use crate::config::{GroupRules, Settings};
 use crate::date::Day;
-use crate::diagnostic::{Code, Diagnostic, Place, SourceFile, did_you_mean, plural};
+use crate::diagnostic::{Code, Diagnostic, Place, did_you_mean, plural};
 use crate::mdbook::config::BookToml;
 use crate::people::People;
 
@@ -145,28 +145,15 @@ fn row_name(place: &Place, _people: &People) -> String {
     format!("{}:{}", place.file.name, place.line())
 }
 
-/// A note at each row of `rows`, one per file (its other rows `also_at`).
+/// A note at each row of `rows`.
 fn at_rows(rows: &[Place], rules: &GroupRules, broken: &Broken) -> Vec<Diagnostic> {
-    let mut files: Vec<(Arc<SourceFile>, Vec<std::ops::Range<usize>>)> = Vec::new();
-    for row in rows {
-        match files.iter_mut().find(|(f, _)| f.name == row.file.name) {
-            Some((_, ranges)) => ranges.push(row.range.clone()),
-            None => files.push((Arc::clone(&row.file), vec![row.range.clone()])),
-        }
-    }
     let message = format!(
         "this row breaks `{}` of group `{}` (governance in book.toml)",
         broken.key(),
         rules.group
     );
-    files
-        .into_iter()
-        .map(|(file, mut ranges)| {
-            let first = ranges.remove(0);
-            Diagnostic::note(Code::GovernanceRuleBroken, message.clone())
-                .in_file(&file, first)
-                .also_at(ranges)
-        })
+    (rows.iter())
+        .map(|row| Diagnostic::note(Code::GovernanceRuleBroken, message.clone()).at(row))
         .collect()
 }
 

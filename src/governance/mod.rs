@@ -79,7 +79,11 @@ impl<'r> Tally<'r> {
             let clean = affiliations.clean(person.affiliation.as_deref());
             let (key, name, unaffiliated) = match clean {
                 Some(Clean { key, name, .. }) => (key, name, false),
-                None => (format!("\u{0}{}", member.person), person.name.clone(), true),
+                None => (
+                    format!("\u{0}{}", member.person),
+                    format!("{} (no affiliation)", person.name),
+                    true,
+                ),
             };
             let organisation = *by_key.entry(key).or_insert_with(|| {
                 organisations.push(Organisation {

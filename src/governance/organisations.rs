@@ -79,7 +79,7 @@ fn plain(raw: &str) -> (String, Option<&'static str>) {
     }
     let trimmed = text.trim_end_matches(|c: char| ".,;:!".contains(c) || c.is_whitespace());
     if trimmed.len() != text.len() && changed.is_none() {
-        changed = Some("ends in punctuation (compared without it)");
+        changed = Some("written with trailing punctuation (compared without it)");
     }
     let words: Vec<&str> = trimmed.split_whitespace().collect();
     (words.join(" "), changed)
