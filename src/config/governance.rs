@@ -194,12 +194,11 @@ impl GroupRules {
                 Problem::value(message, suggestion).at(&["governance", group, key])
             };
             if let Err(why) = rules.apply(key, value) {
-                let prefix = format!("governance.{group}: `{key}` ");
-                problems.push(at(format!("{prefix}{why}"), None));
+                problems.push(at(format!("`{group}.{key}` {why}"), None));
             } else if !RULE_KEYS.contains(&key.as_str()) {
                 let suggestion = did_you_mean(key, RULE_KEYS.iter().copied());
                 let message = format!(
-                    "governance.{group} has an unknown key `{key}` (known: {})",
+                    "`{group}` has an unknown key `{key}` (known: {})",
                     RULE_KEYS.join(", ")
                 );
                 problems.push(at(message, suggestion.map(str::to_string)));
@@ -334,7 +333,7 @@ impl Settings {
                 let Some(rules) = rules.as_object() else {
                     problems.push(
                         Problem::value(
-                            format!("governance.{group} must be a table of rules; found {rules}"),
+                            format!("`{group}` must be a table of rules; found {rules}"),
                             None,
                         )
                         .at(&["governance", group]),

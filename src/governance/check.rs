@@ -88,7 +88,7 @@ fn explain(tally: &Tally<'_>, people: &People, broken: &Broken) -> (String, Vec<
             let organisation = &tally.organisations[*index];
             (
                 format!(
-                    "group `{id}` has {} from {} of {} members; its charter allows at most {cap} ({} of the group)",
+                    "group `{id}` has {} from {} of {} members; its charter allows at most {cap}{}",
                     plural(*count as usize, "member"),
                     organisation.name,
                     tally.members(),
@@ -136,8 +136,12 @@ fn explain(tally: &Tally<'_>, people: &People, broken: &Broken) -> (String, Vec<
     }
 }
 
+/// ` (1/3 of the group)` for a share; nothing for a count.
 fn rule_text(share: Option<&crate::config::Share>) -> String {
-    share.map_or_else(String::new, |s| s.to_string())
+    match share {
+        Some(share @ crate::config::Share::Part { .. }) => format!(" ({share} of the group)"),
+        _ => String::new(),
+    }
 }
 
 /// `maintainers.toml:12`.
