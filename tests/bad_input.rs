@@ -1001,7 +1001,10 @@ fn governance_cases() -> Vec<Case> {
         governance_case(
             "governance member without an affiliation",
             "governance.core = { votes = \"per-organisation\" }\n",
-            &GOVERNED.replace("affiliation = \"Meta\"\n\n[people.gchanan]", "\n[people.gchanan]"),
+            &GOVERNED.replace(
+                "affiliation = \"Meta\"\n\n[people.gchanan]",
+                "\n[people.gchanan]",
+            ),
             0,
             "Edward Yang has no affiliation: the governance rules count them as their own organisation",
             "maintainers.toml:5:9",
@@ -1009,7 +1012,10 @@ fn governance_cases() -> Vec<Case> {
         governance_case(
             "governance affiliation written as a link",
             "governance.core = { votes = \"per-organisation\" }\n",
-            &GOVERNED.replace("affiliation = \"Meta\"\n\n[people.gchanan]", "affiliation = \"[Meta](https://meta.com)\"\n\n[people.gchanan]"),
+            &GOVERNED.replace(
+                "affiliation = \"Meta\"\n\n[people.gchanan]",
+                "affiliation = \"[Meta](https://meta.com)\"\n\n[people.gchanan]",
+            ),
             0,
             "Edward Yang's affiliation is a link (its text is compared): the governance rules read it as `Meta`",
             "maintainers.toml:5:9",
@@ -1017,7 +1023,10 @@ fn governance_cases() -> Vec<Case> {
         governance_case(
             "governance date that cannot be read",
             "governance.core = { term = \"1y\" }\n",
-            &GOVERNED.replace("\"ezyang\", ", "{ handle = \"ezyang\", fields = { renewed = \"2024-13-01\" } }, "),
+            &GOVERNED.replace(
+                "\"ezyang\", ",
+                "{ handle = \"ezyang\", fields = { renewed = \"2024-13-01\" } }, ",
+            ),
             0,
             "Edward Yang's `renewed` date \"2024-13-01\" is not a date written YYYY-MM-DD; their term is not judged by it",
             "maintainers.toml:15:34",
@@ -1025,7 +1034,10 @@ fn governance_cases() -> Vec<Case> {
         governance_case(
             "governance date in the future",
             "governance.core = { term = \"1y\" }\n",
-            &GOVERNED.replace("\"ezyang\", ", "{ handle = \"ezyang\", fields = { since = \"2999-01-01\" } }, "),
+            &GOVERNED.replace(
+                "\"ezyang\", ",
+                "{ handle = \"ezyang\", fields = { since = \"2999-01-01\" } }, ",
+            ),
             0,
             "Edward Yang's `since` date \"2999-01-01\" is in the future (a term cannot start later); their term is not judged by it",
             "maintainers.toml:15:34",
@@ -1033,7 +1045,10 @@ fn governance_cases() -> Vec<Case> {
         governance_case(
             "governance term that ended",
             "governance.core = { term = \"1y\" }\n",
-            &GOVERNED.replace("\"ezyang\", ", "{ handle = \"ezyang\", fields = { renewed = \"2000-01-01\" } }, "),
+            &GOVERNED.replace(
+                "\"ezyang\", ",
+                "{ handle = \"ezyang\", fields = { renewed = \"2000-01-01\" } }, ",
+            ),
             0,
             "Edward Yang's term in group `core` ended on 2001-01-01 (renewed 2000-01-01) and was not renewed",
             "book.toml:5:28",

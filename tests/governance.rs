@@ -72,7 +72,11 @@ fn numbers(settings: &str, people: &str, group: &str, names: &[&str]) -> (String
 }
 
 fn warnings(result: &RunResult) -> Vec<&str> {
-    result.stderr.lines().filter(|l| l.starts_with("warning[C410]")).collect()
+    result
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("warning[C410]"))
+        .collect()
 }
 
 /// PyTorch: "a super-majority of core maintainers (75%) can choose to
@@ -91,7 +95,8 @@ fn pytorch_core_maintainers_remove_the_lead_by_75_percent() {
             ("dzhulgakov", "Fireworks AI", ""),
         ],
     );
-    let settings = "governance.core = { votes = \"per-person\", thresholds = { remove-lead = \"75%\" } }\n";
+    let settings =
+        "governance.core = { votes = \"per-person\", thresholds = { remove-lead = \"75%\" } }\n";
     let (numbers, result) = numbers(
         settings,
         &people,
@@ -127,7 +132,10 @@ fn kubernetes_steering_allows_a_third_from_one_company() {
         "steering",
         &["members", "max-per-organisation", "organisations"],
     );
-    assert_eq!(numbers, "members=7\nmax-per-organisation=2\norganisations=6");
+    assert_eq!(
+        numbers,
+        "members=7\nmax-per-organisation=2\norganisations=6"
+    );
     assert!(warnings(&result).is_empty(), "{}", result.stderr);
 
     // One member too many from a capped company.
@@ -140,12 +148,11 @@ fn kubernetes_steering_allows_a_third_from_one_company() {
         "{stderr}"
     );
     assert!(stderr.contains("--> book.toml:5:"), "{stderr}");
-    assert!(
-        stderr.contains("the rows: maintainers.toml:"),
-        "{stderr}"
-    );
+    assert!(stderr.contains("the rows: maintainers.toml:"), "{stderr}");
     // A note at each of the three rows.
-    let rows_noted = stderr.matches("this row breaks `max-per-organisation` of group `steering`").count();
+    let rows_noted = stderr
+        .matches("this row breaks `max-per-organisation` of group `steering`")
+        .count();
     assert_eq!(rows_noted, 3, "{stderr}");
 }
 
@@ -171,16 +178,22 @@ fn opentelemetry_gc_allows_two_from_one_company() {
         "gc",
         &["members", "max-per-organisation", "organisations"],
     );
-    assert_eq!(numbers, "members=9\nmax-per-organisation=2\norganisations=9");
+    assert_eq!(
+        numbers,
+        "members=9\nmax-per-organisation=2\norganisations=9"
+    );
     assert!(warnings(&result).is_empty(), "{}", result.stderr);
     // "Lightstep, Inc." and "Splunk" are one company with an alias.
     let mut rows = rows.to_vec();
     rows[1] = ("austinlparker", "Lightstep, Inc.", "");
     rows[5] = ("mtwo", "Lightstep", "");
-    let settings = format!("{settings}affiliation-aliases = {{ \"Lightstep, Inc.\" = \"Lightstep\" }}\n");
+    let settings =
+        format!("{settings}affiliation-aliases = {{ \"Lightstep, Inc.\" = \"Lightstep\" }}\n");
     let result = build(&settings, &roster("gc", &rows), "x\n");
     assert!(
-        result.stderr.contains("has 3 members from Lightstep of 9 members; its charter allows at most 2"),
+        result
+            .stderr
+            .contains("has 3 members from Lightstep of 9 members; its charter allows at most 2"),
         "{}",
         result.stderr
     );
@@ -251,10 +264,18 @@ fn cni_gives_each_organisation_one_vote() {
 #[test]
 fn opa_maintainer_status_expires_after_a_year() {
     let rows = [
-        ("ashutosh-narkar", "Styra", "fields = { renewed = \"2026-03-24\" }"),
+        (
+            "ashutosh-narkar",
+            "Styra",
+            "fields = { renewed = \"2026-03-24\" }",
+        ),
         ("srenatus", "Styra", "fields = { renewed = \"2025-07-01\" }"),
         ("shomron", "VMware", "fields = { renewed = \"2020-11-13\" }"),
-        ("ritazh", "Microsoft", "fields = { renewed = \"2026-03-24\" }"),
+        (
+            "ritazh",
+            "Microsoft",
+            "fields = { renewed = \"2026-03-24\" }",
+        ),
     ];
     let settings = "governance.maintainers = { votes = \"per-organisation\", threshold-of = \"votes\", thresholds = { new-maintainer = \"2/3\" }, term = \"1y\" }\n";
     let people = roster("maintainers", &rows);
@@ -271,7 +292,10 @@ fn opa_maintainer_status_expires_after_a_year() {
         "{stderr}"
     );
     assert_eq!(warnings(&result).len(), 1, "{stderr}");
-    assert!(stderr.contains("this row breaks `term` of group `maintainers`"), "{stderr}");
+    assert!(
+        stderr.contains("this row breaks `term` of group `maintainers`"),
+        "{stderr}"
+    );
     let page = build(settings, &people, "{{#governance maintainers}}\n");
     let text = page.contents(Shape::V05).remove(0);
     assert!(text.contains("|shomron|ended 2021-11-13|"), "{text}");
@@ -309,7 +333,9 @@ fn coredns_quorum_is_lost_after_a_move_to_emeritus() {
         "{stderr}"
     );
     assert_eq!(
-        stderr.matches("this row breaks `quorum` of group `maintainers`").count(),
+        stderr
+            .matches("this row breaks `quorum` of group `maintainers`")
+            .count(),
         2,
         "{stderr}"
     );
@@ -321,7 +347,11 @@ fn coredns_quorum_is_lost_after_a_move_to_emeritus() {
 fn cncf_graduation_needs_two_organisations() {
     let rows = [("a", "Acme", ""), ("b", "ACME.", ""), ("c", "acme", "")];
     let settings = "governance.committers = { min-organisations = 2 }\n";
-    let result = build(settings, &roster("committers", &rows), "{{#governance committers value=organisations}}\n");
+    let result = build(
+        settings,
+        &roster("committers", &rows),
+        "{{#governance committers value=organisations}}\n",
+    );
     let stderr = &result.stderr;
     assert!(
         stderr.contains("warning[C410]: group `committers`'s members are from 1 organisation; its charter asks for at least 2"),

@@ -279,7 +279,9 @@ fn thresholds(value: &Value) -> Result<Vec<(String, Share)>, String> {
 fn term(value: &Value) -> Result<Window, String> {
     let example = "e.g. \"1 year\", \"2y\", \"12 months\" or \"90 days\"";
     let Some(text) = value.as_str().map(str::trim) else {
-        return Err(format!("must be a length of time, {example}; found {value}"));
+        return Err(format!(
+            "must be a length of time, {example}; found {value}"
+        ));
     };
     let split = text
         .find(|c: char| !c.is_ascii_digit())
@@ -309,8 +311,12 @@ impl Settings {
     pub(super) fn apply_governance(&mut self, key: &str, value: &Value) -> Result<(), Problem> {
         let Some(table) = value.as_object() else {
             let why = match key {
-                "governance" => "must be a table of groups, [preprocessor.community.governance.GROUP]",
-                _ => "must be a table of spellings and the organisation each means, { \"Intuit, Inc.\" = \"Intuit\" }",
+                "governance" => {
+                    "must be a table of groups, [preprocessor.community.governance.GROUP]"
+                }
+                _ => {
+                    "must be a table of spellings and the organisation each means, { \"Intuit, Inc.\" = \"Intuit\" }"
+                }
             };
             return Err(Problem::value(format!("{why}; found {value}"), None));
         };
@@ -318,7 +324,9 @@ impl Settings {
         if key == "affiliation-aliases" {
             for (alias, name) in table {
                 match name.as_str().map(str::trim).filter(|n| !n.is_empty()) {
-                    Some(name) => (self.affiliation_aliases).push((alias.clone(), name.to_string())),
+                    Some(name) => {
+                        (self.affiliation_aliases).push((alias.clone(), name.to_string()))
+                    }
                     None => problems.push(
                         Problem::value(
                             format!("`{alias}` must name an organisation, found {name}"),
@@ -385,8 +393,14 @@ mod tests {
     #[test]
     fn terms_and_votes_parse() {
         assert_eq!(term(&json!("1y")).expect("term").to_string(), "12 months");
-        assert_eq!(term(&json!("2 years")).expect("term").to_string(), "24 months");
-        assert_eq!(term(&json!("90 days")).expect("term").to_string(), "90 days");
+        assert_eq!(
+            term(&json!("2 years")).expect("term").to_string(),
+            "24 months"
+        );
+        assert_eq!(
+            term(&json!("90 days")).expect("term").to_string(),
+            "90 days"
+        );
         assert!(term(&json!("forever")).is_err());
         assert_eq!(
             votes(&json!({"per-organisation": 2})),

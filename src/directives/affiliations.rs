@@ -108,7 +108,12 @@ fn chart(html: &mut HtmlWriter, tally: &Tally<'_>, title: &str, id: &str) {
             ("aria-labelledby", text(&labelled)),
             ("viewBox", text(&view_box)),
             ("width", Some(Value::Fixed("100%"))),
-            ("style", Some(Value::Fixed("max-width: 40em; color: var(--fg); font: 14px sans-serif"))),
+            (
+                "style",
+                Some(Value::Fixed(
+                    "max-width: 40em; color: var(--fg); font: 14px sans-serif",
+                )),
+            ),
         ],
     );
     html.open("title", &[("id", text(&title_id))]);
@@ -147,7 +152,9 @@ fn bars(html: &mut HtmlWriter, tally: &Tally<'_>, layout: Layout) {
         let count = organisation.seats.len() as u64;
         let y = TOP + index as u64 * (BAR + GAP);
         let width = (count * span / most).max(2);
-        let over = tally.cap().is_some_and(|cap| count > cap && !organisation.unaffiliated);
+        let over = tally
+            .cap()
+            .is_some_and(|cap| count > cap && !organisation.unaffiliated);
         let (ty, bx, by, bw, cx) = (
             (y + BAR / 2 + 5).to_string(),
             label.to_string(),
@@ -156,7 +163,14 @@ fn bars(html: &mut HtmlWriter, tally: &Tally<'_>, layout: Layout) {
             (label + width + 6).to_string(),
         );
         html.open("g", &[]);
-        html.open("text", &[("x", Some(Value::Fixed("0"))), ("y", text(&ty)), ("fill", CURRENT)]);
+        html.open(
+            "text",
+            &[
+                ("x", Some(Value::Fixed("0"))),
+                ("y", text(&ty)),
+                ("fill", CURRENT),
+            ],
+        );
         html.text(&organisation.name);
         html.close("text");
         let fill = match over {
@@ -175,7 +189,10 @@ fn bars(html: &mut HtmlWriter, tally: &Tally<'_>, layout: Layout) {
             ],
         );
         html.close("rect");
-        html.open("text", &[("x", text(&cx)), ("y", text(&ty)), ("fill", CURRENT)]);
+        html.open(
+            "text",
+            &[("x", text(&cx)), ("y", text(&ty)), ("fill", CURRENT)],
+        );
         html.text(&count.to_string());
         html.close("text");
         html.close("g");

@@ -52,7 +52,11 @@ impl Target {
 
 /// Reads `{{#NAME GROUP key=value ...}}`: the group (which must be in the
 /// roster) and the options, each of `known`.
-pub(super) fn target(call: &Call<'_>, cx: &Cx<'_>, known: &[&str]) -> Result<Target, Vec<Diagnostic>> {
+pub(super) fn target(
+    call: &Call<'_>,
+    cx: &Cx<'_>,
+    known: &[&str],
+) -> Result<Target, Vec<Diagnostic>> {
     let name = call.name;
     let mut group = None;
     let mut options = Vec::new();
@@ -90,7 +94,8 @@ pub(super) fn target(call: &Call<'_>, cx: &Cx<'_>, known: &[&str]) -> Result<Tar
     }
     let people = (cx.run.data.people(cx.settings())).map_err(|e| vec![call.load_error(&e)])?;
     let found = people.group(id);
-    let Some(index) = found.and_then(|f| people.groups.iter().position(|g| std::ptr::eq(g, f))) else {
+    let Some(index) = found.and_then(|f| people.groups.iter().position(|g| std::ptr::eq(g, f)))
+    else {
         return Err(vec![
             call.error_at(
                 range,
@@ -127,7 +132,10 @@ impl BraceDirective for GovernanceDirective {
         let options = cx.settings().markdown.parser_options();
         if let Some((key, value, range)) = target.options.first() {
             let number = one_number(&tally, key, value).map_err(|why| {
-                vec![call.error_at(range.clone(), Code::InvalidArguments, why.0).with_suggestion(why.1)]
+                vec![
+                    call.error_at(range.clone(), Code::InvalidArguments, why.0)
+                        .with_suggestion(why.1),
+                ]
             })?;
             return Ok(Expansion::Inline(number));
         }
@@ -151,16 +159,26 @@ impl BraceDirective for GovernanceDirective {
 }
 
 /// The number `key=value` names, or why there is none (and a suggestion).
-fn one_number(tally: &Tally<'_>, key: &str, value: &str) -> Result<String, (String, Option<String>)> {
+fn one_number(
+    tally: &Tally<'_>,
+    key: &str,
+    value: &str,
+) -> Result<String, (String, Option<String>)> {
     let rules = tally.rules;
     let group = &rules.group;
-    let missing = |rule: &str| (format!("group `{group}` has no `{rule}` rule in book.toml's governance"), None);
+    let missing = |rule: &str| {
+        (
+            format!("group `{group}` has no `{rule}` rule in book.toml's governance"),
+            None,
+        )
+    };
     if key == "threshold" {
         return match tally.thresholds().find(|(name, ..)| *name == value) {
             Some((.., needed)) => Ok(needed.to_string()),
             None => Err((
                 format!("group `{group}` has no threshold `{value}`"),
-                did_you_mean(value, rules.thresholds.iter().map(|(n, _)| n.as_str())).map(str::to_string),
+                did_you_mean(value, rules.thresholds.iter().map(|(n, _)| n.as_str()))
+                    .map(str::to_string),
             )),
         };
     }
@@ -170,7 +188,9 @@ fn one_number(tally: &Tally<'_>, key: &str, value: &str) -> Result<String, (Stri
         "votes" => tally.votes(),
         "quorum" => tally.quorum().ok_or_else(|| missing("quorum"))?,
         "max-per-organisation" => tally.cap().ok_or_else(|| missing("max-per-organisation"))?,
-        "min-organisations" => rules.min_organisations.ok_or_else(|| missing("min-organisations"))?,
+        "min-organisations" => rules
+            .min_organisations
+            .ok_or_else(|| missing("min-organisations"))?,
         "min-members" => rules.min_members.ok_or_else(|| missing("min-members"))?,
         _ => {
             return Err((
@@ -231,16 +251,25 @@ fn summary(tally: &Tally<'_>, out: &mut Vec<Event<'_>>) {
     };
     let mut rows = vec![
         vec!["Members who serve".into(), tally.members().to_string()],
-        vec!["Organisations".into(), tally.organisation_count().to_string()],
+        vec![
+            "Organisations".into(),
+            tally.organisation_count().to_string(),
+        ],
     ];
     let votes = match rules.votes {
         Votes::PerPerson => "one per member".to_string(),
         Votes::PerOrganisation => "one per organisation".to_string(),
         Votes::AtMostPerOrganisation(n) => format!("one per member, at most {n} per organisation"),
     };
-    rows.push(vec![format!("Eligible votes ({votes})"), tally.votes().to_string()]);
+    rows.push(vec![
+        format!("Eligible votes ({votes})"),
+        tally.votes().to_string(),
+    ]);
     if let (Some(cap), Some(share)) = (tally.cap(), &rules.max_per_organisation) {
-        rows.push(vec![format!("Most members from one organisation ({share})"), cap.to_string()]);
+        rows.push(vec![
+            format!("Most members from one organisation ({share})"),
+            cap.to_string(),
+        ]);
     }
     if let Some(min) = rules.min_organisations {
         rows.push(vec!["Fewest organisations".into(), min.to_string()]);
@@ -249,10 +278,16 @@ fn summary(tally: &Tally<'_>, out: &mut Vec<Event<'_>>) {
         rows.push(vec!["Fewest members".into(), min.to_string()]);
     }
     if let (Some(quorum), Some(share)) = (tally.quorum(), &rules.quorum) {
-        rows.push(vec![format!("Quorum ({share} of {base})"), quorum.to_string()]);
+        rows.push(vec![
+            format!("Quorum ({share} of {base})"),
+            quorum.to_string(),
+        ]);
     }
     for (name, share, needed) in tally.thresholds() {
-        rows.push(vec![format!("Threshold: {name} ({share} of {base})"), needed.to_string()]);
+        rows.push(vec![
+            format!("Threshold: {name} ({share} of {base})"),
+            needed.to_string(),
+        ]);
     }
     table(out, &["Rule", "Number"], rows);
     let alone: Vec<&str> = (tally.organisations.iter())

@@ -65,7 +65,13 @@ pub fn check(settings: &Settings, people: &People, today: Day) -> Vec<Diagnostic
             found.push(d);
             found.extend(at_rows(&rows, rules, &broken));
         }
-        found.extend(unclear_data(&tally, people, today, &affiliations, &mut said));
+        found.extend(unclear_data(
+            &tally,
+            people,
+            today,
+            &affiliations,
+            &mut said,
+        ));
     }
     found
 }
@@ -81,8 +87,11 @@ fn explain(tally: &Tally<'_>, people: &People, broken: &Broken) -> (String, Vec<
             .clone()
             .or_else(|| people.people[member.person].at.clone())
     };
-    let seats_rows =
-        |seats: &mut dyn Iterator<Item = usize>| seats.filter_map(|s| place_of(tally.seats[s].member)).collect();
+    let seats_rows = |seats: &mut dyn Iterator<Item = usize>| {
+        seats
+            .filter_map(|s| place_of(tally.seats[s].member))
+            .collect()
+    };
     match broken {
         Broken::TooManyFromOne { index, count, cap } => {
             let organisation = &tally.organisations[*index];
@@ -117,7 +126,11 @@ fn explain(tally: &Tally<'_>, people: &People, broken: &Broken) -> (String, Vec<
                 plural(*reachable as usize, tally.unit()),
                 match tally.former.len() {
                     0 => String::new(),
-                    n => format!(" ({} no longer serve{})", plural(n, "former member"), if n == 1 { "s" } else { "" }),
+                    n => format!(
+                        " ({} no longer serve{})",
+                        plural(n, "former member"),
+                        if n == 1 { "s" } else { "" }
+                    ),
                 }
             ),
             tally.former.iter().filter_map(|&m| place_of(m)).collect(),
@@ -199,11 +212,20 @@ fn unclear_data(
         };
         if let Some(d) = finding {
             if said.insert((seat.person, "affiliation".into())) {
-                found.push(d.at(&at).with_help("write the organisation's name as plain text in `affiliation`"));
+                found.push(
+                    d.at(&at)
+                        .with_help("write the organisation's name as plain text in `affiliation`"),
+                );
             }
         }
     }
-    for Unclear { seat, field, value, why } in terms::of_tally(tally, people, today).unclear {
+    for Unclear {
+        seat,
+        field,
+        value,
+        why,
+    } in terms::of_tally(tally, people, today).unclear
+    {
         let seat = &tally.seats[seat];
         let person = &people.people[seat.person];
         let place = (group.members[seat.member].at.clone()).or_else(|| person.at.clone());
@@ -212,7 +234,10 @@ fn unclear_data(
                 found.push(
                     Diagnostic::warning(
                         Code::GovernanceData,
-                        format!("{}'s `{field}` date \"{value}\" {why}; their term is not judged by it", person.name),
+                        format!(
+                            "{}'s `{field}` date \"{value}\" {why}; their term is not judged by it",
+                            person.name
+                        ),
                     )
                     .at(&place),
                 );

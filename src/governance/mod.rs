@@ -148,7 +148,9 @@ impl<'r> Tally<'r> {
 
     /// The eligible votes.
     pub fn votes(&self) -> u64 {
-        (0..self.organisations.len()).map(|i| self.votes_of(i)).sum()
+        (0..self.organisations.len())
+            .map(|i| self.votes_of(i))
+            .sum()
     }
 
     /// What thresholds and the quorum are shares of: the members or the
@@ -185,7 +187,8 @@ impl<'r> Tally<'r> {
 
     /// Each threshold with what it needs.
     pub fn thresholds(&self) -> impl Iterator<Item = (&str, &Share, u64)> {
-        (self.rules.thresholds.iter()).map(|(name, share)| (name.as_str(), share, self.needed(share)))
+        (self.rules.thresholds.iter())
+            .map(|(name, share)| (name.as_str(), share, self.needed(share)))
     }
 
     /// What breaks a rule, in the order of the rules.

@@ -98,14 +98,28 @@ mod tests {
     fn affiliations_are_compared_after_cleaning_and_aliases() {
         let aliases = Affiliations::new(&[("Intuit, Inc.".into(), "Intuit".into())]);
         let name = |s: &str| aliases.clean(Some(s)).map(|c| (c.key, c.name));
-        assert_eq!(name("Intuit, Inc."), Some(("intuit".into(), "Intuit".into())));
+        assert_eq!(
+            name("Intuit, Inc."),
+            Some(("intuit".into(), "Intuit".into()))
+        );
         assert_eq!(name("intuit"), Some(("intuit".into(), "Intuit".into())));
-        assert_eq!(name("Intuit, Inc"), Some(("intuit".into(), "Intuit".into())));
-        let link = aliases.clean(Some("[Red Hat](https://redhat.com)")).expect("org");
-        assert_eq!((link.name.as_str(), link.changed.is_some()), ("Red Hat", true));
+        assert_eq!(
+            name("Intuit, Inc"),
+            Some(("intuit".into(), "Intuit".into()))
+        );
+        let link = aliases
+            .clean(Some("[Red Hat](https://redhat.com)"))
+            .expect("org");
+        assert_eq!(
+            (link.name.as_str(), link.changed.is_some()),
+            ("Red Hat", true)
+        );
         let dot = aliases.clean(Some("Google.")).expect("org");
         assert_eq!((dot.name.as_str(), dot.changed.is_some()), ("Google", true));
-        assert_eq!(name("https://www.example.com/about").map(|n| n.1), Some("example.com".into()));
+        assert_eq!(
+            name("https://www.example.com/about").map(|n| n.1),
+            Some("example.com".into())
+        );
         assert_eq!(aliases.clean(Some("  ")), None);
         assert_eq!(aliases.clean(None), None);
     }
