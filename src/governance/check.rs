@@ -210,13 +210,13 @@ fn unclear_data(
                 )
             }),
         };
-        if let Some(d) = finding {
-            if said.insert((seat.person, "affiliation".into())) {
-                found.push(
-                    d.at(&at)
-                        .with_help("write the organisation's name as plain text in `affiliation`"),
-                );
-            }
+        if let Some(d) = finding
+            && said.insert((seat.person, "affiliation".into()))
+        {
+            found.push(
+                d.at(&at)
+                    .with_help("write the organisation's name as plain text in `affiliation`"),
+            );
         }
     }
     for Unclear {
@@ -229,19 +229,19 @@ fn unclear_data(
         let seat = &tally.seats[seat];
         let person = &people.people[seat.person];
         let place = (group.members[seat.member].at.clone()).or_else(|| person.at.clone());
-        if let Some(place) = place {
-            if said.insert((seat.person, format!("{field}={value}"))) {
-                found.push(
-                    Diagnostic::warning(
-                        Code::GovernanceData,
-                        format!(
-                            "{}'s `{field}` date \"{value}\" {why}; their term is not judged by it",
-                            person.name
-                        ),
-                    )
-                    .at(&place),
-                );
-            }
+        if let Some(place) = place
+            && said.insert((seat.person, format!("{field}={value}")))
+        {
+            found.push(
+                Diagnostic::warning(
+                    Code::GovernanceData,
+                    format!(
+                        "{}'s `{field}` date \"{value}\" {why}; their term is not judged by it",
+                        person.name
+                    ),
+                )
+                .at(&place),
+            );
         }
     }
     found

@@ -202,15 +202,15 @@ impl<'r> Tally<'r> {
                 }
             }
         }
-        if let Some(min) = self.rules.min_organisations {
-            if self.organisation_count() < min {
-                broken.push(Broken::TooFewOrganisations { min });
-            }
+        if let Some(min) = self.rules.min_organisations
+            && self.organisation_count() < min
+        {
+            broken.push(Broken::TooFewOrganisations { min });
         }
-        if let Some(min) = self.rules.min_members {
-            if self.members() < min {
-                broken.push(Broken::TooFewMembers { min });
-            }
+        if let Some(min) = self.rules.min_members
+            && self.members() < min
+        {
+            broken.push(Broken::TooFewMembers { min });
         }
         if let Some(quorum) = self.quorum() {
             let reachable = match self.rules.threshold_of {

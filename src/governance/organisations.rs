@@ -60,13 +60,12 @@ impl Affiliations {
 fn plain(raw: &str) -> (String, Option<&'static str>) {
     let mut changed = None;
     let mut text = raw.trim().to_string();
-    if let Some(rest) = text.strip_prefix('[') {
-        if let Some((inside, after)) = rest.split_once("](") {
-            if after.ends_with(')') {
-                text = inside.to_string();
-                changed = Some("a link (its text is compared)");
-            }
-        }
+    if let Some(rest) = text.strip_prefix('[')
+        && let Some((inside, after)) = rest.split_once("](")
+        && after.ends_with(')')
+    {
+        text = inside.to_string();
+        changed = Some("a link (its text is compared)");
     }
     let lower = text.to_ascii_lowercase();
     if let Some(rest) = ["https://", "http://"]
