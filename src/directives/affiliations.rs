@@ -225,7 +225,7 @@ fn cap_line(html: &mut HtmlWriter, layout: Layout, cap: u64, height: u64) {
                 ("x", text(&x)),
                 ("y", text(&caption_y)),
                 ("fill", CURRENT),
-                ("text-anchor", Some(Value::Fixed("middle"))),
+                ("text-anchor", Some(Value::Fixed("end"))),
             ],
         );
         html.text(&caption);
