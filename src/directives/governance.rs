@@ -130,6 +130,16 @@ impl BraceDirective for GovernanceDirective {
         let target = target(call, cx, &["value", "threshold"])?;
         let tally = target.tally();
         let options = cx.settings().markdown.parser_options();
+        if let [_, (_, _, extra), ..] = target.options.as_slice() {
+            return Err(vec![
+                call.error_at(
+                    extra.clone(),
+                    Code::InvalidArguments,
+                    "`{{#governance}}` shows one number at a time: one `value=` or `threshold=`",
+                )
+                .with_label("a second number"),
+            ]);
+        }
         if let Some((key, value, range)) = target.options.first() {
             let number = one_number(&tally, key, value).map_err(|why| {
                 vec![
