@@ -380,3 +380,68 @@ fn affiliations_draw_a_chart_and_a_table() {
     let text = result.contents(Shape::V05).remove(0);
     insta::assert_snapshot!(text);
 }
+
+/// What a directive call gets wrong is an error at the argument, with the
+/// closest name: an unknown group, value or threshold, a rule the group
+/// does not have, two numbers at once, and the tables in running text.
+#[test]
+fn directive_mistakes_are_located_errors() {
+    let people = roster("core", &[("a", "Acme", ""), ("b", "Initech", "")]);
+    let settings = "governance.core = { thresholds = { decision = \"majority\" } }\n";
+    for (chapter, message, location) in [
+        (
+            "{{#governance cor}}\n",
+            "error[C505]: no group `cor` in `maintainers.toml`",
+            "src/c.md:1:15",
+        ),
+        (
+            "{{#governance core value=member}}\n",
+            "error[C503]: unknown value `member`",
+            "src/c.md:1:26",
+        ),
+        (
+            "{{#governance core threshold=decisions}}\n",
+            "error[C503]: group `core` has no threshold `decisions`",
+            "src/c.md:1:30",
+        ),
+        (
+            "{{#governance core value=quorum}}\n",
+            "error[C503]: group `core` has no `quorum` rule in book.toml's governance",
+            "src/c.md:1:26",
+        ),
+        (
+            "{{#governance core value=members threshold=decision}}\n",
+            "error[C503]: `{{#governance}}` shows one number at a time",
+            "src/c.md:1:44",
+        ),
+        (
+            "The numbers: {{#governance core}}.\n",
+            "error[C504]: `{{#governance}}` makes a table here",
+            "src/c.md:1:",
+        ),
+        (
+            "See {{#affiliations core}} here.\n",
+            "error[C504]: `{{#affiliations}}` makes a chart and a table",
+            "src/c.md:1:",
+        ),
+        (
+            "{{#affiliations core style=pie}}\n",
+            "error[C503]: unknown option `style`",
+            "src/c.md:1:22",
+        ),
+    ] {
+        let result = build(settings, &people, chapter);
+        assert_eq!(result.code, 1, "{chapter}: {}", result.stderr);
+        assert!(
+            result.stderr.contains(message),
+            "{chapter}: {}",
+            result.stderr
+        );
+        assert!(
+            result.stderr.contains(&format!("--> {location}")),
+            "{chapter}: {}",
+            result.stderr
+        );
+        assert!(!result.stderr.contains("panicked"), "{}", result.stderr);
+    }
+}
