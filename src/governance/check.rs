@@ -157,9 +157,10 @@ fn rule_text(share: Option<&crate::config::Share>) -> String {
     }
 }
 
-/// `maintainers.toml:12`.
+/// `maintainers.toml:12:5`.
 fn row_name(place: &Place, _people: &People) -> String {
-    format!("{}:{}", place.file.name, place.line())
+    let at = crate::diagnostic::position_in(&place.file.name, &place.file.text, place.range.start);
+    format!("{}:{}:{}", at.file, at.line, at.column)
 }
 
 /// A note at each row of `rows`.
