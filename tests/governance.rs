@@ -445,3 +445,31 @@ fn directive_mistakes_are_located_errors() {
         assert!(!result.stderr.contains("panicked"), "{}", result.stderr);
     }
 }
+
+/// A threshold that needs more people than serve can never pass: after
+/// two of five move to emeritus, "4" of three is reported at the
+/// threshold and at the emeritus rows.
+#[test]
+fn a_threshold_more_than_the_group_is_reported() {
+    let rows = [
+        ("a", "A", ""),
+        ("b", "B", ""),
+        ("c", "C", ""),
+        ("d", "D", "status = \"emeritus\""),
+        ("e", "E", "status = \"emeritus\""),
+    ];
+    let settings = "governance.tsc = { thresholds = { veto = 4, decision = \"majority\" } }\n";
+    let result = build(settings, &roster("tsc", &rows), "x\n");
+    let stderr = &result.stderr;
+    assert!(
+        stderr.contains("warning[C410]: group `tsc`'s threshold `veto` needs 4 but the group has 3 members who serve: no vote can pass it"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("--> book.toml:5:42"), "{stderr}");
+    assert_eq!(
+        stderr.matches("this row breaks `thresholds`").count(),
+        2,
+        "{stderr}"
+    );
+    assert_eq!(warnings(&result).len(), 1, "{stderr}");
+}

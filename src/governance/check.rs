@@ -52,7 +52,11 @@ pub fn check(settings: &Settings, people: &People, today: Day) -> Vec<Diagnostic
     for (group, rules) in known {
         let tally = Tally::of(people, group, rules, &affiliations);
         for broken in tally.broken(people, today) {
-            let mut d = rule_at(&["governance", &rules.group, broken.key()], true);
+            let mut path = vec!["governance", &rules.group, broken.key()];
+            if let Broken::ThresholdUnreachable { name, .. } = &broken {
+                path.push(name);
+            }
+            let mut d = rule_at(&path, true);
             let (message, rows) = explain(&tally, people, &broken);
             d.message = message;
             let d = d.with_label("this rule").with_note(format!(
@@ -132,6 +136,17 @@ fn explain(tally: &Tally<'_>, people: &People, broken: &Broken) -> (String, Vec<
                         if n == 1 { "s" } else { "" }
                     ),
                 }
+            ),
+            tally.former.iter().filter_map(|&m| place_of(m)).collect(),
+        ),
+        Broken::ThresholdUnreachable {
+            name,
+            needed,
+            reachable,
+        } => (
+            format!(
+                "group `{id}`'s threshold `{name}` needs {needed} but the group has {} who serve: no vote can pass it",
+                plural(*reachable as usize, tally.unit()),
             ),
             tally.former.iter().filter_map(|&m| place_of(m)).collect(),
         ),

@@ -221,6 +221,17 @@ impl<'r> Tally<'r> {
                 broken.push(Broken::QuorumUnreachable { quorum, reachable });
             }
         }
+        let reachable = self.base();
+        for (name, _, needed) in self.thresholds() {
+            if needed > reachable {
+                let name = name.to_string();
+                broken.push(Broken::ThresholdUnreachable {
+                    name,
+                    needed,
+                    reachable,
+                });
+            }
+        }
         for term in terms::of_tally(self, people, today).terms {
             if term.ends < today {
                 broken.push(Broken::TermEnded(term));
@@ -259,6 +270,15 @@ pub enum Broken {
         /// The members (or votes) there are.
         reachable: u64,
     },
+    /// A threshold needs more than the members (or votes) who serve.
+    ThresholdUnreachable {
+        /// The threshold's name.
+        name: String,
+        /// What it needs.
+        needed: u64,
+        /// The members (or votes) there are.
+        reachable: u64,
+    },
     /// A member's term ended before today, and was not renewed.
     TermEnded(Term),
 }
@@ -271,6 +291,7 @@ impl Broken {
             Broken::TooFewOrganisations { .. } => "min-organisations",
             Broken::TooFewMembers { .. } => "min-members",
             Broken::QuorumUnreachable { .. } => "quorum",
+            Broken::ThresholdUnreachable { .. } => "thresholds",
             Broken::TermEnded(_) => "term",
         }
     }

@@ -57,6 +57,10 @@ fn former_members_do_not_count() {
     let mut rules = GroupRules::new("g");
     rules.max_per_organisation = Some(Share::Count(1));
     rules.quorum = Some(Share::Count(3));
+    rules.thresholds = vec![
+        ("veto".into(), Share::Count(3)),
+        ("decision".into(), Share::Majority),
+    ];
     let tally = Tally::of(&roster, 0, &rules, &Affiliations::default());
     assert_eq!((tally.members(), tally.former.len()), (2, 1));
     let today = Day::parse("2026-06-01").expect("a day");
@@ -65,5 +69,5 @@ fn former_members_do_not_count() {
         .iter()
         .map(Broken::key)
         .collect();
-    assert_eq!(broken, ["max-per-organisation", "quorum"]);
+    assert_eq!(broken, ["max-per-organisation", "quorum", "thresholds"]);
 }
