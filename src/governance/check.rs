@@ -82,85 +82,76 @@ pub fn check(settings: &Settings, people: &People, today: Day) -> Vec<Diagnostic
 
 /// The message of `broken`, and the roster rows that make it.
 fn explain(tally: &Tally<'_>, people: &People, broken: &Broken) -> (String, Vec<Place>) {
-    let group = &people.groups[tally.group];
-    let id = &group.id;
-    let place_of = |member: usize| -> Option<Place> {
-        let member = &group.members[member];
-        member
-            .at
-            .clone()
-            .or_else(|| people.people[member.person].at.clone())
+    (message(tally, people, broken), rows(tally, people, broken))
+}
+
+/// Where membership `member` of the group is written (else its person).
+fn place_of(tally: &Tally<'_>, people: &People, member: usize) -> Option<Place> {
+    let member = &people.groups[tally.group].members[member];
+    (member.at.clone()).or_else(|| people.people[member.person].at.clone())
+}
+
+/// The roster rows that make `broken`: the organisation's members, every
+/// member, the former members, or the member whose term ended.
+fn rows(tally: &Tally<'_>, people: &People, broken: &Broken) -> Vec<Place> {
+    let members: Vec<usize> = match broken {
+        Broken::TooManyFromOne { index, .. } => (tally.organisations[*index].seats.iter())
+            .map(|&s| tally.seats[s].member)
+            .collect(),
+        Broken::TooFewOrganisations { .. } => tally.seats.iter().map(|s| s.member).collect(),
+        Broken::TooFewMembers { .. }
+        | Broken::QuorumUnreachable { .. }
+        | Broken::ThresholdUnreachable { .. } => tally.former.clone(),
+        Broken::TermEnded(term) => vec![tally.seats[term.seat].member],
     };
-    let seats_rows = |seats: &mut dyn Iterator<Item = usize>| {
-        seats
-            .filter_map(|s| place_of(tally.seats[s].member))
-            .collect()
-    };
+    (members.into_iter())
+        .filter_map(|m| place_of(tally, people, m))
+        .collect()
+}
+
+/// What `broken` means, in a sentence.
+fn message(tally: &Tally<'_>, people: &People, broken: &Broken) -> String {
+    let id = &people.groups[tally.group].id;
     match broken {
-        Broken::TooManyFromOne { index, count, cap } => {
-            let organisation = &tally.organisations[*index];
-            (
-                format!(
-                    "group `{id}` has {} from {} of {} members; its charter allows at most {cap}{}",
-                    plural(*count as usize, "member"),
-                    organisation.name,
-                    tally.members(),
-                    rule_text(tally.rules.max_per_organisation.as_ref()),
+        Broken::TooManyFromOne { index, count, cap } => format!(
+            "group `{id}` has {} from {} of {} members; its charter allows at most {cap}{}",
+            plural(*count as usize, "member"),
+            tally.organisations[*index].name,
+            tally.members(),
+            rule_text(tally.rules.max_per_organisation.as_ref()),
+        ),
+        Broken::TooFewOrganisations { min } => format!(
+            "group `{id}`'s members are from {}; its charter asks for at least {min}",
+            plural(tally.organisation_count() as usize, "organisation"),
+        ),
+        Broken::TooFewMembers { min } => format!(
+            "group `{id}` has {} who serve; its charter asks for at least {min}",
+            plural(tally.members() as usize, "member"),
+        ),
+        Broken::QuorumUnreachable { quorum, reachable } => format!(
+            "group `{id}` can no longer reach its quorum: it needs {quorum} but has {} who serve{}",
+            plural(*reachable as usize, tally.unit()),
+            match tally.former.len() {
+                0 => String::new(),
+                n => format!(
+                    " ({} no longer serve{})",
+                    plural(n, "former member"),
+                    if n == 1 { "s" } else { "" }
                 ),
-                seats_rows(&mut organisation.seats.iter().copied()),
-            )
-        }
-        Broken::TooFewOrganisations { min } => (
-            format!(
-                "group `{id}`'s members are from {}; its charter asks for at least {min}",
-                plural(tally.organisation_count() as usize, "organisation"),
-            ),
-            seats_rows(&mut (0..tally.seats.len())),
-        ),
-        Broken::TooFewMembers { min } => (
-            format!(
-                "group `{id}` has {} who serve; its charter asks for at least {min}",
-                plural(tally.members() as usize, "member"),
-            ),
-            tally.former.iter().filter_map(|&m| place_of(m)).collect(),
-        ),
-        Broken::QuorumUnreachable { quorum, reachable } => (
-            format!(
-                "group `{id}` can no longer reach its quorum: it needs {quorum} but has {} who serve{}",
-                plural(*reachable as usize, tally.unit()),
-                match tally.former.len() {
-                    0 => String::new(),
-                    n => format!(
-                        " ({} no longer serve{})",
-                        plural(n, "former member"),
-                        if n == 1 { "s" } else { "" }
-                    ),
-                }
-            ),
-            tally.former.iter().filter_map(|&m| place_of(m)).collect(),
+            }
         ),
         Broken::ThresholdUnreachable {
             name,
             needed,
             reachable,
-        } => (
-            format!(
-                "group `{id}`'s threshold `{name}` needs {needed} but the group has {} who serve: no vote can pass it",
-                plural(*reachable as usize, tally.unit()),
-            ),
-            tally.former.iter().filter_map(|&m| place_of(m)).collect(),
+        } => format!(
+            "group `{id}`'s threshold `{name}` needs {needed} but the group has {} who serve: no vote can pass it",
+            plural(*reachable as usize, tally.unit()),
         ),
-        Broken::TermEnded(term) => {
-            let seat = &tally.seats[term.seat];
-            let name = &people.people[seat.person].name;
-            (
-                format!(
-                    "{name}'s term in group `{id}` ended on {} ({} {}) and was not renewed",
-                    term.ends, term.from.0, term.from.1
-                ),
-                place_of(seat.member).into_iter().collect(),
-            )
-        }
+        Broken::TermEnded(term) => format!(
+            "{}'s term in group `{id}` ended on {} ({} {}) and was not renewed",
+            people.people[tally.seats[term.seat].person].name, term.ends, term.from.0, term.from.1
+        ),
     }
 }
 
