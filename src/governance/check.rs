@@ -61,10 +61,7 @@ pub fn check(settings: &Settings, people: &People, today: Day) -> Vec<Diagnostic
             d.message = message;
             let d = d.with_label("this rule").with_note(format!(
                 "the rows: {}",
-                rows.iter()
-                    .map(|p| row_name(p, people))
-                    .collect::<Vec<_>>()
-                    .join("; ")
+                rows.iter().map(row_name).collect::<Vec<_>>().join("; ")
             ));
             found.push(d);
             found.extend(at_rows(&rows, rules, &broken));
@@ -164,7 +161,7 @@ fn rule_text(share: Option<&crate::config::Share>) -> String {
 }
 
 /// `maintainers.toml:12:5`.
-fn row_name(place: &Place, _people: &People) -> String {
+fn row_name(place: &Place) -> String {
     let at = crate::diagnostic::position_in(&place.file.name, &place.file.text, place.range.start);
     format!("{}:{}:{}", at.file, at.line, at.column)
 }
