@@ -553,6 +553,70 @@ async function run() {
     }
   });
 
+  // 8. The affiliations chart (issue 39): in every theme it is drawn, has an
+  // accessible name and description, its bars and text take the theme's
+  // colours, and the table with the same numbers follows it.
+  await check("the affiliations chart is visible, named and followed by its table in all five themes", async () => {
+    fs.mkdirSync(screenshotDir, { recursive: true });
+    const charts = [
+      ["example", "governance.html", "affiliations-core", 5],
+      ["guide", "directives/affiliations.html", "affiliations-example-core", 2],
+    ];
+    for (const theme of THEMES) {
+      for (const [book, rel, id, organisations] of charts) {
+        const page = await open(book, rel, { theme });
+        const at = `${book}/${rel} (${theme})`;
+        const chart = await page.evaluate((id) => {
+          const figure = document.getElementById(id);
+          const svg = figure && figure.querySelector("svg");
+          if (!svg) return null;
+          svg.scrollIntoView();
+          const box = svg.getBoundingClientRect();
+          const named = (svg.getAttribute("aria-labelledby") || "").split(/\s+/)
+            .map((ref) => (document.getElementById(ref) || {}).textContent || "");
+          const bars = [...svg.querySelectorAll("rect")].map((r) => {
+            const b = r.getBoundingClientRect();
+            return { w: b.width, h: b.height, fill: getComputedStyle(r).fill };
+          });
+          const label = svg.querySelector("text");
+          let next = figure.nextElementSibling;
+          const table = next && (next.matches("table") ? next : next.querySelector("table"));
+          return {
+            role: svg.getAttribute("role"),
+            viewBox: svg.getAttribute("viewBox"),
+            w: box.width,
+            h: box.height,
+            named,
+            bars,
+            text: label ? getComputedStyle(label).fill : "",
+            fg: getComputedStyle(document.body).color,
+            bg: getComputedStyle(document.body).backgroundColor,
+            rows: table ? table.tBodies[0].rows.length : 0,
+          };
+        }, id);
+        expect(chart, `${at}: no chart #${id}`);
+        if (chart) {
+          expect(chart.role === "img", `${at}: role is ${chart.role}, not img`);
+          expect(chart.viewBox, `${at}: the viewBox was lost`);
+          expect(chart.w > 200 && chart.h > 40, `${at}: the chart is not visible (${chart.w}x${chart.h})`);
+          expect(chart.named[0].startsWith("Members of "), `${at}: no accessible name: ${chart.named[0]}`);
+          expect(chart.named[1] && chart.named[1].includes("organisations"), `${at}: no description`);
+          expect(chart.bars.length === organisations, `${at}: ${chart.bars.length} bars, not ${organisations}`);
+          for (const bar of chart.bars) {
+            expect(bar.w > 0 && bar.h > 0, `${at}: a bar is not drawn (${bar.w}x${bar.h})`);
+            expect(bar.fill && bar.fill !== "none" && bar.fill !== chart.bg, `${at}: a bar's fill ${bar.fill} is not the theme's (background ${chart.bg})`);
+          }
+          expect(chart.text === chart.fg, `${at}: the labels are ${chart.text}, not the theme's text colour ${chart.fg}`);
+          expect(chart.rows === organisations, `${at}: the table beside the chart has ${chart.rows} rows`);
+        }
+        const file = path.join(screenshotDir, `${book}-affiliations-${theme}.png`);
+        await page.screenshot({ path: file });
+        shots.push(file);
+        await done(page);
+      }
+    }
+  });
+
   // 6. No console errors or failed requests anywhere (checked per page above).
   await check("no console errors or failed requests on any visited page", async () => {
     const unchecked = visited.filter((v) => !v.checked);

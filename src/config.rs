@@ -13,11 +13,14 @@ use crate::paths;
 mod activity;
 mod copies;
 mod formats;
+mod governance;
 mod people;
 mod redirects;
 
 pub use activity::Window;
 pub use copies::{CopySource, GroupCopies};
+
+pub use governance::{Base, GroupRules, Share, Votes};
 
 pub use redirects::Redirect;
 
@@ -136,6 +139,11 @@ pub struct Settings {
     pub assets_installed: bool,
     /// `[output.html.redirect]`: old pages and headings, and where they went.
     pub redirects: Vec<Redirect>,
+    /// `governance`: each group's rules, in file order.
+    pub governance: Vec<GroupRules>,
+    /// `affiliation-aliases`: spellings of an organisation, and the name
+    /// each means.
+    pub affiliation_aliases: Vec<(String, String)>,
 }
 
 /// Keys mdBook itself reads from every `[preprocessor.*]` table.
@@ -189,6 +197,8 @@ const KEYS: &[(&str, Apply)] = &[
         s.contributing_url = Some(url.trim_end_matches('/').to_string());
         Ok(())
     }),
+    ("governance", Settings::apply_governance),
+    ("affiliation-aliases", Settings::apply_governance),
     ("check-anchors", |s, _, v| {
         s.check_anchors = Level::read(v)?;
         Ok(())
@@ -258,6 +268,8 @@ impl Settings {
             repository_ref: None,
             assets_installed: crate::assets::installed(html),
             redirects: redirects::read(html, &context.root),
+            governance: Vec::new(),
+            affiliation_aliases: Vec::new(),
         };
         let Some(table) = context.plugin_table() else {
             return (settings, Vec::new());
@@ -267,7 +279,7 @@ impl Settings {
         for (key, value) in table {
             if let Err(problem) = settings.apply(key, value) {
                 let book_toml = book_toml.get_or_insert_with(|| BookToml::read(&context.root));
-                problems.push(problem.diagnostic(key, book_toml.as_ref()));
+                problems.extend(problem.diagnostics(key, book_toml.as_ref()));
             }
         }
         (settings, problems)
@@ -385,7 +397,12 @@ enum Problem {
         code: Code,
         message: String,
         suggestion: Option<String>,
+        /// The keys below the setting's that lead to the value at fault
+        /// (`governance.core.quorum`); empty: the setting's own value.
+        at: Vec<String>,
     },
+    /// Several problems of one setting (a table of tables).
+    Many(Vec<Problem>),
 }
 
 impl Problem {
@@ -394,6 +411,25 @@ impl Problem {
             code: Code::InvalidSetting,
             message: message.into(),
             suggestion,
+            at: Vec::new(),
+        }
+    }
+
+    /// This problem, at the value the keys `path` lead to (the first is
+    /// the setting's own key).
+    fn at(mut self, path: &[&str]) -> Self {
+        if let Problem::Value { at, .. } = &mut self {
+            *at = path.iter().skip(1).map(|k| k.to_string()).collect();
+        }
+        self
+    }
+
+    /// `Ok` when there is no problem, else all of them.
+    fn all(mut problems: Vec<Problem>) -> Result<(), Problem> {
+        match problems.len() {
+            0 => Ok(()),
+            1 => Err(problems.remove(0)),
+            _ => Err(Problem::Many(problems)),
         }
     }
 
@@ -403,6 +439,7 @@ impl Problem {
             code: Code::MissingFile,
             message: message.into(),
             suggestion,
+            at: Vec::new(),
         }
     }
 }
@@ -440,29 +477,42 @@ fn choice<'a>(value: &Value, choices: &[&'a str]) -> Result<&'a str, Problem> {
 impl Problem {
     /// The diagnostic for this problem with `key`, at its place in
     /// `book.toml` when the file can be read.
-    fn diagnostic(self, key: &str, book_toml: Option<&BookToml>) -> Diagnostic {
-        let (code, message, suggestion, point_at_value) = match self {
+    fn diagnostics(self, key: &str, book_toml: Option<&BookToml>) -> Vec<Diagnostic> {
+        let (code, message, suggestion, point_at_value, at) = match self {
             Problem::Key {
                 message,
                 suggestion,
-            } => (Code::UnknownSetting, message, suggestion, false),
+            } => (Code::UnknownSetting, message, suggestion, false, Vec::new()),
             Problem::Value {
                 code,
                 message,
                 suggestion,
+                at,
             } => (
                 code,
                 format!("[preprocessor.community] {key} {message}"),
                 suggestion,
                 true,
+                at,
             ),
+            Problem::Many(problems) => {
+                return (problems.into_iter())
+                    .flat_map(|p| p.diagnostics(key, book_toml))
+                    .collect();
+            }
         };
         let diagnostic = Diagnostic::error(code, message).with_suggestion(suggestion);
-        let place = book_toml.and_then(|b| Some((b, b.plugin_key(key, point_at_value)?)));
-        match place {
+        let mut path = vec![key];
+        path.extend(at.iter().map(String::as_str));
+        let place = book_toml.and_then(|b| {
+            let range = (b.plugin_path(&path, point_at_value))
+                .or_else(|| b.plugin_key(key, point_at_value))?;
+            Some((b, range))
+        });
+        vec![match place {
             Some((book_toml, range)) => diagnostic.in_file(&book_toml.file, range),
             None => diagnostic.at_path("book.toml"),
-        }
+        }]
     }
 }
 

@@ -78,6 +78,22 @@ impl Day {
         Day(self.0.saturating_sub(days))
     }
 
+    /// `days` days later.
+    pub fn plus_days(self, days: i64) -> Day {
+        Day(self.0.saturating_add(days))
+    }
+
+    /// `months` calendar months later, on the same day of the month or
+    /// the month's last day (a month after 31 January is 28 or 29
+    /// February).
+    pub fn plus_months(self, months: u32) -> Day {
+        let (year, month, day) = self.ymd();
+        let index = year * 12 + i64::from(month) - 1 + i64::from(months);
+        let (year, month) = (index.div_euclid(12), (index.rem_euclid(12) + 1) as u32);
+        let day = day.min(days_in_month(year, month));
+        Day::from_ymd(year, month, day).unwrap_or(self)
+    }
+
     /// `months` calendar months earlier, on the same day of the month or
     /// the month's last day (a month before 31 March is 28 or 29
     /// February).

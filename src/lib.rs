@@ -18,6 +18,7 @@ mod directives;
 mod expand;
 mod files;
 mod git;
+mod governance;
 mod ids;
 mod index;
 mod intern;

@@ -110,6 +110,7 @@ fn run_stages<'a>(
         registry,
         chapters,
         data: &data,
+        today,
     };
     let expanded = expand::expand_book(&run);
     // Only link directives look headings up by their text.
@@ -132,6 +133,7 @@ fn run_stages<'a>(
     drift.extend(check::coverage::check(settings, &data));
     drift.extend(check::copies::check(settings, &data));
     let activity = check::activity::check(settings, &data, today);
+    let governance = check::governance(settings, &data, today);
     // Data files' own problems first, once each; then the drift and the
     // activity; then the
     // chapters', in order; then why the drift check could not run, unless
@@ -141,6 +143,7 @@ fn run_stages<'a>(
         drift.into_iter().partition(|d| d.follow_on.is_some());
     diagnostics.extend(drift);
     diagnostics.extend(activity);
+    diagnostics.extend(governance);
     diagnostics.extend(redirects);
     let mut resolved: Vec<Option<Resolved>> = (0..chapters.len()).map(|_| None).collect();
     for (

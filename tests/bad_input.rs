@@ -928,8 +928,136 @@ fn repository_file_case(
     }
 }
 
+/// Issue 39: a governance rule (TOML under `[preprocessor.community]`)
+/// and a roster.
+fn governance_case(
+    name: &'static str,
+    rules: &str,
+    people: &str,
+    code: i32,
+    message: &'static str,
+    location: &'static str,
+) -> Case {
+    let book_toml = format!("[book]\ntitle = \"T\"\n\n[preprocessor.community]\n{rules}");
+    let config: Value = toml_edit::de::from_str(&book_toml).expect("TOML");
+    let settings = config["preprocessor"]["community"].clone();
+    let mut files = files(&[("maintainers.toml", people)]);
+    files.push(("book.toml", book_toml.into_bytes()));
+    Case {
+        name,
+        files,
+        settings,
+        chapter: "{{#governance core}}\n",
+        code,
+        message,
+        location: Some(location),
+    }
+}
+
+const GOVERNED: &str = "[people.soumith]\nname = \"Soumith Chintala\"\naffiliation = \"Meta\"\n\n[people.ezyang]\nname = \"Edward Yang\"\naffiliation = \"Meta\"\n\n[people.gchanan]\nname = \"Gregory Chanan\"\naffiliation = \"Meta\"\n\n[[groups]]\nid = \"core\"\nmembers = [\"soumith\", \"ezyang\", \"gchanan\"]\n";
+
+fn governance_cases() -> Vec<Case> {
+    vec![
+        governance_case(
+            "governance share that divides by zero",
+            "governance.core = { max-per-organisation = \"1/0\" }\n",
+            GOVERNED,
+            1,
+            "governance `core.max-per-organisation` divides by zero: \"1/0\"",
+            "book.toml:5:45",
+        ),
+        governance_case(
+            "governance share over the whole group",
+            "governance.core = { quorum = \"150%\" }\n",
+            GOVERNED,
+            1,
+            "governance `core.quorum` is more than the whole group: \"150%\" (a share is at most 100%)",
+            "book.toml:5:30",
+        ),
+        governance_case(
+            "governance rule with an unknown key",
+            "governance.core = { max-per-company = 2 }\n",
+            GOVERNED,
+            1,
+            "governance `core` has an unknown key `max-per-company`",
+            "book.toml:5:39",
+        ),
+        governance_case(
+            "governance rules for a group that does not exist",
+            "governance.cor = { max-per-organisation = 2 }\n",
+            GOVERNED,
+            1,
+            "governance rules for a group `cor` that is not in `maintainers.toml`; none of its rules is checked",
+            "book.toml:5:12",
+        ),
+        governance_case(
+            "governance cap broken by one member too many",
+            "governance.core = { max-per-organisation = 2 }\n",
+            GOVERNED,
+            0,
+            "group `core` has 3 members from Meta of 3 members; its charter allows at most 2",
+            "book.toml:5:44",
+        ),
+        governance_case(
+            "governance member without an affiliation",
+            "governance.core = { votes = \"per-organisation\" }\n",
+            &GOVERNED.replace(
+                "affiliation = \"Meta\"\n\n[people.gchanan]",
+                "\n[people.gchanan]",
+            ),
+            0,
+            "Edward Yang has no affiliation: the governance rules count them as their own organisation",
+            "maintainers.toml:5:9",
+        ),
+        governance_case(
+            "governance affiliation written as a link",
+            "governance.core = { votes = \"per-organisation\" }\n",
+            &GOVERNED.replace(
+                "affiliation = \"Meta\"\n\n[people.gchanan]",
+                "affiliation = \"[Meta](https://meta.com)\"\n\n[people.gchanan]",
+            ),
+            0,
+            "Edward Yang's affiliation is a link (its text is compared): the governance rules read it as `Meta`",
+            "maintainers.toml:5:9",
+        ),
+        governance_case(
+            "governance date that cannot be read",
+            "governance.core = { term = \"1y\" }\n",
+            &GOVERNED.replace(
+                "\"ezyang\", ",
+                "{ handle = \"ezyang\", fields = { renewed = \"2024-13-01\" } }, ",
+            ),
+            0,
+            "Edward Yang's `renewed` date \"2024-13-01\" is not a date written YYYY-MM-DD; their term is not judged by it",
+            "maintainers.toml:15:34",
+        ),
+        governance_case(
+            "governance date in the future",
+            "governance.core = { term = \"1y\" }\n",
+            &GOVERNED.replace(
+                "\"ezyang\", ",
+                "{ handle = \"ezyang\", fields = { since = \"2999-01-01\" } }, ",
+            ),
+            0,
+            "Edward Yang's `since` date \"2999-01-01\" is in the future (a term cannot start later); their term is not judged by it",
+            "maintainers.toml:15:34",
+        ),
+        governance_case(
+            "governance term that ended",
+            "governance.core = { term = \"1y\" }\n",
+            &GOVERNED.replace(
+                "\"ezyang\", ",
+                "{ handle = \"ezyang\", fields = { renewed = \"2000-01-01\" } }, ",
+            ),
+            0,
+            "Edward Yang's term in group `core` ended on 2001-01-01 (renewed 2000-01-01) and was not renewed",
+            "book.toml:5:28",
+        ),
+    ]
+}
+
 fn warning_cases() -> Vec<Case> {
-    ownership_cases().into_iter().chain(vec![
+    ownership_cases().into_iter().chain(governance_cases()).chain(vec![
         repository_file_case(
             "repository file links to a missing path",
             "# Contributing\n\nRead [the guide](docs/GUIDE.md).\n",

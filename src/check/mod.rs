@@ -26,6 +26,24 @@ use crate::markdown::{Placement, error_note};
 use crate::parallel;
 use anchors::BrokenLink;
 
+/// The governance rules held against the roster on `today` (`None`: by
+/// the clock); nothing without rules, or when the roster failed to load
+/// (its own problems are reported by the data stage).
+pub fn governance(
+    settings: &crate::config::Settings,
+    data: &crate::data::Data,
+    today: Option<crate::date::Day>,
+) -> Vec<Diagnostic> {
+    if settings.governance.is_empty() {
+        return Vec::new();
+    }
+    let Ok(people) = data.people(settings) else {
+        return Vec::new();
+    };
+    let today = today.unwrap_or_else(crate::date::Day::today);
+    crate::governance::check::check(settings, &people, today)
+}
+
 /// One chapter after this stage.
 #[derive(Debug)]
 pub struct Checked {

@@ -50,6 +50,15 @@ impl Window {
         }
     }
 
+    /// The day this long after `start` (a term that began then ends).
+    pub fn after(self, start: Day) -> Day {
+        match self.unit {
+            Unit::Days => start.plus_days(i64::from(self.count)),
+            Unit::Weeks => start.plus_days(7 * i64::from(self.count)),
+            Unit::Months => start.plus_months(self.count),
+        }
+    }
+
     /// `"12 months"`, as `check-activity` takes it.
     fn parse(text: &str) -> Result<Window, Problem> {
         let example = "e.g. \"12 months\", \"6 weeks\" or \"90 days\"";

@@ -64,6 +64,11 @@ pub enum Code {
     /// A person active in a group and missing or former in one of its
     /// copies (`copies`), or the other way round.
     CopiesDisagree,
+    /// A group whose roster breaks a rule of `governance`.
+    GovernanceRuleBroken,
+    /// Roster data a governance rule reads that is unclear: no
+    /// affiliation, a link as one, a date that cannot be read.
+    GovernanceData,
     /// `{{#name}}` where `name` is not a directive of this plugin.
     UnknownDirective,
     /// `{{#name` not closed on its line.
@@ -351,6 +356,22 @@ const TABLE: &[Facts] = &[
         name: "copies-disagree",
         summary: "a person active in a group and missing or emeritus in a copy of it",
         fix: "Make the copies agree: add, remove or mark the person where the note says (`roster --compare` shows every copy side by side).",
+        level: DefaultLevel::Warning,
+    },
+    Facts {
+        code: Code::GovernanceRuleBroken,
+        id: "C411",
+        name: "governance-rule-broken",
+        summary: "a group's roster breaks a rule its charter states in `governance`",
+        fix: "Change the roster (the rows named) so the group keeps the rule, or the rule if the charter changed.",
+        level: DefaultLevel::Warning,
+    },
+    Facts {
+        code: Code::GovernanceData,
+        id: "C412",
+        name: "governance-data",
+        summary: "roster data a governance rule reads that is missing or cannot be read",
+        fix: "Give the person an `affiliation` (plain text), and write dates as YYYY-MM-DD, not in the future.",
         level: DefaultLevel::Warning,
     },
     Facts {

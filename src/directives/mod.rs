@@ -1,7 +1,9 @@
 //! The directives this plugin ships, one module each.
 
+pub mod affiliations;
 pub mod codeowners;
 pub mod faq;
+pub mod governance;
 pub mod links;
 pub mod maintainers;
 pub mod owners_md;
@@ -22,5 +24,7 @@ pub fn builtin() -> Registry {
         .with_brace(links::ContributingLink)
         .with_brace(links::Ref)
         .with_brace(repository_file::RepositoryFile)
+        .with_brace(governance::GovernanceDirective)
+        .with_brace(affiliations::AffiliationsDirective)
         .with_fence(faq::Faq)
 }

@@ -130,6 +130,9 @@ pub struct Run<'a> {
     pub chapters: &'a [Chapter],
     /// Lazily loaded data files.
     pub data: &'a Data,
+    /// The day the build is for (`MDBOOK_COMMUNITY_NOW`; `None`: by the
+    /// clock): terms ending soon are counted from it.
+    pub today: Option<crate::date::Day>,
 }
 
 impl<'a> Run<'a> {

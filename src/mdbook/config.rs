@@ -117,6 +117,23 @@ impl BookToml {
         }
     }
 
+    /// Where the value (or with `value` false, the key) is that the keys
+    /// `path` lead to below `[preprocessor.community]`
+    /// (`governance.core.quorum`).
+    pub fn plugin_path(&self, path: &[&str], value: bool) -> Option<Range<usize>> {
+        let doc = self.doc.as_ref()?;
+        let (last, parents) = path.split_last()?;
+        let mut item = doc.get("preprocessor")?.get(PREPROCESSOR_NAME)?;
+        for key in parents {
+            item = item.get(key)?;
+        }
+        let table = item.as_table_like()?;
+        match value {
+            true => table.get(last)?.span(),
+            false => table.get_key_value(last)?.0.span(),
+        }
+    }
+
     /// Where the text `item` is in the list `[preprocessor.community]
     /// key.sub` (`check-activity = { groups = [...] }`).
     pub fn plugin_list_item(&self, key: &str, sub: &str, item: &str) -> Option<Range<usize>> {
