@@ -1,7 +1,8 @@
 //! Which organisation an affiliation names: the text of a link rather
-//! than its URL, without trailing punctuation or repeated spaces, compared
-//! without case, and then through `affiliation-aliases` ("Intuit, Inc." is
-//! "Intuit").
+//! than its URL, without trailing punctuation, repeated spaces or a legal
+//! form ("Intuit, Inc." is "Intuit", "Google LLC" is "Google"), compared
+//! without case, and then through `affiliation-aliases` (which the author
+//! extends for what these rules cannot know: "Alphabet" is "Google").
 
 use std::collections::HashMap;
 
@@ -76,12 +77,60 @@ fn plain(raw: &str) -> (String, Option<&'static str>) {
         text = host.trim_start_matches("www.").to_string();
         changed = Some("a URL (its host is compared)");
     }
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let text = words.join(" ");
+    let text = without_legal_form(&text);
     let trimmed = text.trim_end_matches(|c: char| ".,;:!".contains(c) || c.is_whitespace());
     if trimmed.len() != text.len() && changed.is_none() {
         changed = Some("written with trailing punctuation (compared without it)");
     }
-    let words: Vec<&str> = trimmed.split_whitespace().collect();
-    (words.join(" "), changed)
+    (trimmed.to_string(), changed)
+}
+
+/// The legal forms a company's name may end with, compared without case
+/// and after an optional comma; the longer of two that end alike first.
+const LEGAL_FORMS: [&str; 22] = [
+    "pty ltd",
+    "inc",
+    "inc.",
+    "incorporated",
+    "llc",
+    "l.l.c.",
+    "ltd",
+    "ltd.",
+    "limited",
+    "gmbh",
+    "corp",
+    "corp.",
+    "corporation",
+    "co.",
+    "plc",
+    "ag",
+    "s.a.",
+    "sa",
+    "b.v.",
+    "bv",
+    "s.r.l.",
+    "sas",
+];
+
+/// `name` without the legal form it ends with (`Intuit, Inc.` is
+/// `Intuit`), when a name is left.
+fn without_legal_form(name: &str) -> &str {
+    let lower = name.to_ascii_lowercase();
+    for form in LEGAL_FORMS {
+        let Some(rest) = lower.strip_suffix(form) else {
+            continue;
+        };
+        let Some(rest) = rest.strip_suffix(' ') else {
+            continue;
+        };
+        let rest = rest.strip_suffix(',').unwrap_or(rest).trim_end();
+        if !rest.is_empty() {
+            return &name[..rest.len()];
+        }
+    }
+    name
 }
 
 /// What two spellings of one organisation share.
@@ -113,6 +162,24 @@ mod tests {
             (link.name.as_str(), link.changed.is_some()),
             ("Red Hat", true)
         );
+        // A legal form is no part of the name, with or without an alias.
+        let none = Affiliations::new(&[]);
+        let bare = |s: &str| none.clean(Some(s)).map(|c| (c.key, c.name, c.changed));
+        assert_eq!(
+            bare("Intuit, Inc."),
+            Some(("intuit".into(), "Intuit".into(), None))
+        );
+        assert_eq!(
+            bare("Google LLC"),
+            Some(("google".into(), "Google".into(), None))
+        );
+        assert_eq!(
+            bare("Red Hat, Inc"),
+            Some(("red hat".into(), "Red Hat".into(), None))
+        );
+        assert_eq!(bare("SAP SE").map(|c| c.1), Some("SAP SE".into()));
+        assert_eq!(bare("Inc.").map(|c| c.1), Some("Inc".into()));
+        assert_eq!(bare("Acme Pty Ltd").map(|c| c.1), Some("Acme".into()));
         let dot = aliases.clean(Some("Google.")).expect("org");
         assert_eq!((dot.name.as_str(), dot.changed.is_some()), ("Google", true));
         assert_eq!(
