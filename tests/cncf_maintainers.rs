@@ -494,9 +494,21 @@ fn a_build_warns_of_each_difference_located_in_both_files() {
             .any(|l| l.trim_start().starts_with("-->") && l.ends_with(&format!("/{here}")));
         assert!(located, "{here}\n{messages}");
         assert!(messages.contains(there), "{there}\n{messages}");
+        // The other side is a location too (a note there), for the
+        // formats that read locations only (JSON, SARIF, annotations).
+        let there = there.trim_start_matches("../");
+        let also = (messages.lines())
+            .any(|l| l.trim_start().starts_with("-->") && l.ends_with(&format!("/{there}")));
+        assert!(also, "{there}\n{messages}");
     }
     assert_eq!(
-        result.stderr.matches("C410").count(),
+        result.stderr.matches("warning[C410]").count(),
+        3,
+        "{}",
+        result.stderr
+    );
+    assert_eq!(
+        result.stderr.matches("note[C410]").count(),
         3,
         "{}",
         result.stderr

@@ -318,12 +318,14 @@ pub fn shown_place(place: &Place) -> String {
 }
 
 /// The warning for each difference, at the side where the person is
-/// active, with the other side's place in a note.
+/// active, with the other side's place in a note; and, when the other side
+/// has a place, a note diagnostic there, so that every format (JSON,
+/// SARIF, annotations) locates the difference in both files.
 fn warnings_of(comparison: &Comparison, people: &People) -> Vec<Diagnostic> {
     let group = &comparison.group;
     let copy = &comparison.copy;
     (comparison.differences.iter())
-        .map(|d| {
+        .flat_map(|d| {
             let (here, there) = match d.active_in_group {
                 true => (format!("the group `{group}`"), format!("the copy `{copy}`")),
                 false => (format!("the copy `{copy}`"), format!("the group `{group}`")),
@@ -348,10 +350,18 @@ fn warnings_of(comparison: &Comparison, people: &People) -> Vec<Diagnostic> {
                     None => format!("{there}, which does not list @{}, is at {place}", d.name),
                 });
             }
-            warning.with_help(format!(
+            let warning = warning.with_help(format!(
                 "make every copy agree: add, remove or mark @{} in one of them (`mdbook-community roster --compare` shows them side by side)",
                 d.name
-            ))
+            ));
+            let other = (d.other_at.as_ref()).map(|at| {
+                let message = match &d.former_status {
+                    Some(status) => format!("@{} is {status} here, and active in {here}", d.name),
+                    None => format!("{there} does not list @{}, who is active in {here}", d.name),
+                };
+                Diagnostic::note(Code::CopiesDisagree, message).at(&one_line(at))
+            });
+            std::iter::once(warning).chain(other)
         })
         .collect()
 }
