@@ -467,6 +467,17 @@ fn compare_names_every_difference_with_the_similarity() {
     let json: Value = serde_json::from_str(&json).expect("json");
     assert_eq!(json[0]["similarity_percent"], 66);
     assert_eq!(json[1]["similarity"], 0.5);
+    // A format the comparison has no shape in is refused, not ignored.
+    let (code, out, stderr) = cli(
+        dir.path(),
+        &["roster", "docs", "--compare", "--format", "toml"],
+    );
+    assert_eq!(code, 2, "{stderr}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        stderr.contains("`roster --compare` writes a table (the default) or `--format json`"),
+        "{stderr}"
+    );
 }
 
 #[test]

@@ -38,6 +38,15 @@ pub fn run(
         let _ = super::print(&mut stderr, &[why], root, MessageFormat::Human, color);
         return 2;
     }
+    if !matches!(format, RosterFormat::Human | RosterFormat::Json) {
+        let why = Diagnostic::error(
+            Code::InvalidSetting,
+            "`roster --compare` writes a table (the default) or `--format json`",
+        )
+        .with_help("leave out --format, or write --format json");
+        let _ = super::print(&mut stderr, &[why], root, MessageFormat::Human, color);
+        return 2;
+    }
     let (comparisons, diagnostics) =
         crate::people::copies::compare(settings, people, data.yaml_files());
     let _ = super::print(&mut stderr, &diagnostics, root, MessageFormat::Human, color);
