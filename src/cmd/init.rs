@@ -360,48 +360,55 @@ fn people_sections(text: &str) -> Vec<String> {
         "emeritus",
         "emeriti",
     ];
+    use pulldown_cmark::{Event, Tag, TagEnd};
+    let names_someone = |text: &str| {
+        text.contains("github.com/")
+            || text.match_indices('@').any(|(at, _)| {
+                let after = text[at + 1..].chars().next();
+                after.is_some_and(|c| c.is_ascii_alphanumeric())
+            })
+    };
+    // Read as the Markdown roster reader reads it (so that a heading's text
+    // is the one its `section` setting matches), code blocks left out.
+    let options = crate::mdbook::MarkdownOptions::defaults(crate::mdbook::Generation::V05);
     let mut sections: Vec<String> = Vec::new();
-    let mut current: Option<String> = None;
-    let mut names_someone = false;
-    let mut fenced = false;
-    let mut close = |current: &mut Option<String>, names_someone: bool| {
-        if let Some(title) = current.take()
-            && names_someone
-            && !sections.contains(&title)
-        {
-            sections.push(title);
+    let (mut title, mut current, mut found) = (None::<String>, None::<String>, false);
+    let mut in_code = false;
+    let mut close = |current: &mut Option<String>, found: bool| {
+        if let Some(heading) = current.take().filter(|h| found && !sections.contains(h)) {
+            sections.push(heading);
         }
     };
-    for line in text.lines() {
-        let trimmed = line.trim_start();
-        if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
-            fenced = !fenced;
-            continue;
+    for event in options.data_parser(text) {
+        match event {
+            Event::Start(Tag::Heading { .. }) => {
+                close(&mut current, found);
+                (title, found) = (Some(String::new()), false);
+            }
+            Event::End(TagEnd::Heading(_)) => {
+                let heading = title.take().unwrap_or_default().trim().to_string();
+                let lower = heading.to_lowercase();
+                let names_people =
+                    (lower.split(|c: char| !c.is_alphanumeric())).any(|w| WORDS.contains(&w));
+                current = names_people.then_some(heading);
+            }
+            Event::Start(Tag::CodeBlock(_)) => in_code = true,
+            Event::End(TagEnd::CodeBlock) => in_code = false,
+            Event::Text(t) | Event::Code(t) if title.is_some() => {
+                if let Some(heading) = title.as_mut() {
+                    heading.push_str(&t);
+                }
+            }
+            Event::Text(t) | Event::Code(t) | Event::Html(t) | Event::InlineHtml(t) if !in_code => {
+                found |= current.is_some() && names_someone(&t);
+            }
+            Event::Start(Tag::Link { dest_url, .. }) if title.is_none() => {
+                found |= current.is_some() && names_someone(&dest_url);
+            }
+            _ => {}
         }
-        if fenced {
-            continue;
-        }
-        let level = trimmed.chars().take_while(|&c| c == '#').count();
-        if (1..=6).contains(&level) && trimmed[level..].starts_with(' ') {
-            close(&mut current, names_someone);
-            names_someone = false;
-            let title = trimmed[level..].trim().trim_end_matches('#').trim();
-            let title = title.replace(['*', '_', '`'], "");
-            let lower = title.to_lowercase();
-            let names_people = lower
-                .split(|c: char| !c.is_alphanumeric())
-                .any(|w| WORDS.contains(&w));
-            current = names_people.then_some(title);
-            continue;
-        }
-        let token = line.contains("github.com/")
-            || line.match_indices('@').any(|(at, _)| {
-                let after = line[at + 1..].chars().next();
-                after.is_some_and(|c| c.is_ascii_alphanumeric())
-            });
-        names_someone |= current.is_some() && token;
     }
-    close(&mut current, names_someone);
+    close(&mut current, found);
     sections
 }
 
