@@ -14,6 +14,7 @@ mod config;
 mod data;
 mod date;
 mod diagnostic;
+mod directive;
 mod directives;
 mod expand;
 mod files;
@@ -43,8 +44,8 @@ pub use report::Environment;
 pub mod testing {
     pub use crate::config::Settings;
     pub use crate::diagnostic::{Code, Diagnostic, Location, Severity, SourceFile, all_codes};
-    pub use crate::expand::Registry;
-    pub use crate::expand::args::{self, ArgKind};
+    pub use crate::directive::Registry;
+    pub use crate::directive::args::{self, ArgKind};
     pub use crate::files::tree as datatree;
     pub use crate::mdbook::protocol;
     pub use crate::mdbook::{Book, Chapter, Context, Generation};

@@ -12,7 +12,7 @@ use memchr::memmem;
 use super::redirects;
 use crate::chapter::{ChapterMap, NotePlace};
 use crate::diagnostic::{Code, Diagnostic};
-use crate::expand::Run;
+use crate::directive::Run;
 use crate::ids::{self, BookIds, PageIds};
 use crate::index::BookIndex;
 use crate::paths;

@@ -18,7 +18,7 @@ pub mod redirects;
 use crate::chapter::{ChapterMap, Deferred, Expanded, NotePlace, Resolved};
 use crate::config::{Level, OnError};
 use crate::diagnostic::{Diagnostic, Location};
-use crate::expand::{Call, Expansion, LinkCx, Run};
+use crate::directive::{Call, Expansion, LinkCx, Run};
 use crate::ids::{self, BookIds};
 use crate::index::BookIndex;
 use crate::intern::Interner;

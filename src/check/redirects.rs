@@ -7,7 +7,7 @@ use std::collections::HashSet;
 
 use crate::config::Redirect;
 use crate::diagnostic::{Code, Diagnostic};
-use crate::expand::Run;
+use crate::directive::Run;
 use crate::ids::{self, BookIds};
 use crate::index::BookIndex;
 use crate::mdbook::Generation;

@@ -10,8 +10,8 @@
 use pulldown_cmark::Event;
 
 use crate::diagnostic::Diagnostic;
+use crate::directive::{BraceDirective, Call, Cx, Expansion};
 use crate::directives::governance::{table, target};
-use crate::expand::{BraceDirective, Call, Cx, Expansion};
 use crate::governance::Tally;
 use crate::markdown::html::{HtmlWriter, Value};
 use crate::markdown::{Placement, to_markdown};

@@ -22,10 +22,10 @@ use std::sync::Arc;
 use pulldown_cmark::{Event, Tag, TagEnd};
 
 use crate::diagnostic::{Code, Diagnostic, did_you_mean};
+use crate::directive::args::ArgKind;
+use crate::directive::{BraceDirective, Call, Cx, Expansion, LinkCx, Run};
 use crate::directives::maintainers::split_statuses;
 use crate::directives::owners_md::{Statuses, Writer};
-use crate::expand::args::ArgKind;
-use crate::expand::{BraceDirective, Call, Cx, Expansion, LinkCx, Run};
 use crate::markdown::Placement;
 use crate::markdown::to_markdown;
 use crate::ownership::Ownership;
@@ -151,7 +151,7 @@ impl Arguments {
     /// take (`hide`, `only`).
     fn read(
         call: &Call<'_>,
-        tokens: &[crate::expand::args::Arg<'_>],
+        tokens: &[crate::directive::args::Arg<'_>],
         coverage: bool,
     ) -> Result<Arguments, Vec<Diagnostic>> {
         let mut args = Arguments::default();
@@ -165,7 +165,7 @@ impl Arguments {
                     value_range,
                 } if coverage => args.depth = Some(depth_of(call, value, value_range.clone())?),
                 ArgKind::Pair { key, .. } if coverage => {
-                    return Err(vec![crate::expand::unknown_option(
+                    return Err(vec![crate::directive::unknown_option(
                         arg,
                         key,
                         &["depth"],

@@ -18,8 +18,8 @@ use pulldown_cmark::{Event, Tag, TagEnd};
 
 use crate::assets;
 use crate::diagnostic::{Code, Diagnostic, did_you_mean};
-use crate::expand::args::{self, ArgKind};
-use crate::expand::{Cx, Expansion, FenceBlock, FenceDirective};
+use crate::directive::args::{self, ArgKind};
+use crate::directive::{Cx, Expansion, FenceBlock, FenceDirective};
 use crate::markdown::html::{HtmlWriter, Value};
 use crate::markdown::{is_inline_end, is_inline_tag, trim_line_end};
 

@@ -8,8 +8,8 @@ use pulldown_cmark::{CowStr, Event, LinkType, Tag, TagEnd};
 
 use crate::data::contributing::Contributing;
 use crate::diagnostic::{Code, Diagnostic, FollowOn};
-use crate::expand::args::ArgKind;
-use crate::expand::{BraceDirective, Call, Cx, Expansion, LinkCx};
+use crate::directive::args::ArgKind;
+use crate::directive::{BraceDirective, Call, Cx, Expansion, LinkCx};
 use crate::ids;
 use crate::ids::PageIds;
 use crate::markdown::to_markdown;

@@ -9,10 +9,10 @@ use std::sync::Arc;
 use crate::activity::{Activity, History};
 use crate::config::Level;
 use crate::diagnostic::{Code, Diagnostic, did_you_mean};
+use crate::directive::args::ArgKind;
+use crate::directive::{BraceDirective, Call, Cx, Expansion, unknown_option};
 use crate::directives::people_md::{self, Entry};
 use crate::directives::people_table::{self, Column};
-use crate::expand::args::ArgKind;
-use crate::expand::{BraceDirective, Call, Cx, Expansion, unknown_option};
 use crate::markdown::Placement;
 use crate::markdown::to_markdown;
 use crate::paths;
@@ -302,7 +302,7 @@ fn parse<'a>(call: &Call<'a>) -> Result<(Request<'a>, Vec<Diagnostic>), Vec<Diag
 /// remembers the first `style=`, since a second is an error.
 fn style(
     call: &Call<'_>,
-    arg: &crate::expand::args::Arg<'_>,
+    arg: &crate::directive::args::Arg<'_>,
     value: &str,
     value_range: &std::ops::Range<usize>,
     style_at: &mut Option<std::ops::Range<usize>>,

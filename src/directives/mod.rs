@@ -13,7 +13,7 @@ pub mod person;
 pub mod repository_file;
 mod repository_text;
 
-use crate::expand::Registry;
+use crate::directive::Registry;
 
 /// Every directive this plugin ships.
 pub fn builtin() -> Registry {

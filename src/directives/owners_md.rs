@@ -6,9 +6,9 @@
 use pulldown_cmark::{Alignment, CowStr, Event, Tag, TagEnd};
 
 use crate::diagnostic::plural;
+use crate::directive::LinkCx;
 use crate::directives::people_md::{self, Entry as PersonEntry};
 use crate::directives::people_table::cell;
-use crate::expand::LinkCx;
 use crate::ownership::codeowners::{CodeOwners, Dialect, Owner, OwnerKind, Section};
 use crate::ownership::coverage::{Coverage, FolderCoverage};
 use crate::ownership::repository::Repository;

@@ -1,9 +1,9 @@
 //! `{{#person HANDLE}}`: one person, inline, as `Name ([handle](url))`.
 
 use crate::diagnostic::{Code, Diagnostic};
+use crate::directive::args::ArgKind;
+use crate::directive::{BraceDirective, Call, Cx, Expansion};
 use crate::directives::people_md::{self, Entry};
-use crate::expand::args::ArgKind;
-use crate::expand::{BraceDirective, Call, Cx, Expansion};
 use crate::markdown::to_markdown;
 
 /// The `person` directive.

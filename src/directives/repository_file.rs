@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::diagnostic::{Code, Diagnostic, SourceFile};
-use crate::expand::args::ArgKind;
-use crate::expand::{BraceDirective, Call, Cx, Expansion};
+use crate::directive::args::ArgKind;
+use crate::directive::{BraceDirective, Call, Cx, Expansion};
 use crate::files::{self, MAX_DATA_FILE};
 use crate::markdown::Placement;
 use crate::paths;

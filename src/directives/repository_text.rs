@@ -13,7 +13,7 @@ use pulldown_cmark::{CowStr, Event, LinkType, Tag, TagEnd};
 use crate::config::Level;
 use crate::data::repository_links::{LinkKind, RepositoryLinks, Written};
 use crate::diagnostic::{Code, Diagnostic, SourceFile};
-use crate::expand::Cx;
+use crate::directive::Cx;
 use crate::markdown::sanitize::{Sanitizer, UrlKind, allowed_url};
 use crate::markdown::to_markdown;
 use crate::mdbook::options::github_parser;

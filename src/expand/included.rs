@@ -13,10 +13,10 @@ use std::sync::Arc;
 
 use pulldown_cmark::{Event, LinkType, Tag};
 
-use super::directive::Run;
 use crate::chapter::splice::Replacement;
 use crate::data::repository_links::{LinkKind, RepositoryLinks, Written};
 use crate::diagnostic::{Diagnostic, SourceFile};
+use crate::directive::Run;
 use crate::files::{self, MAX_DATA_FILE};
 use crate::mdbook::include::includes;
 use crate::paths;

@@ -9,22 +9,16 @@
 //! A chapter keeps its replacements, not its text (`chapter::Expanded`):
 //! the passes after this one read it through `chapter/`.
 
-pub mod args;
-mod call;
-mod directive;
 mod included;
 mod scan;
 mod text;
 
-pub use call::{Call, Expansion, FenceBlock};
-pub use directive::{BraceDirective, Cx, FenceDirective, LinkCx, Registry, Run, unknown_option};
-
 use crate::chapter::Expanded;
 use crate::chapter::splice::Replacement;
 use crate::diagnostic::Diagnostic;
+use crate::directive::{ChapterState, Cx, Run};
 use crate::intern::Interner;
 use crate::parallel;
-use directive::ChapterState;
 
 /// Expands every chapter that may hold a directive, on all cores; `None`
 /// for the others (their text is the chapter's, and they are not parsed).
@@ -91,7 +85,7 @@ fn expand_chapter(
     Expanded::new(
         content,
         replacements,
-        state.deferred.into_inner(),
+        state.into_deferred(),
         diagnostics.collect(),
     )
 }

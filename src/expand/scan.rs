@@ -12,9 +12,9 @@ use std::ops::Range;
 use memchr::memmem;
 use pulldown_cmark::{CodeBlockKind, Event, Tag, TagEnd};
 
-use super::args::find_close;
-use super::call::{Call, FenceBlock};
 use crate::diagnostic::{Code, Diagnostic};
+use crate::directive::args::find_close;
+use crate::directive::{Call, DirectiveNames, FenceBlock};
 use crate::markdown::{Placement, is_inline_end, is_inline_tag, trim_line_end};
 use crate::mdbook::MarkdownOptions;
 use crate::span::OffsetMap;
@@ -61,45 +61,6 @@ struct Candidate<'t> {
     /// For a name that is not ours but one letter or two away from one of
     /// ours (`{{#persn}}`), the name it was probably meant to be.
     typo_of: Option<&'static str>,
-}
-
-/// The names of a run's directives: all the scanner needs to know of them.
-#[derive(Debug, Clone, Default)]
-pub struct DirectiveNames {
-    brace: Vec<&'static str>,
-    fence: Vec<&'static str>,
-}
-
-impl DirectiveNames {
-    /// Adds a `{{#name}}` directive's name.
-    pub fn add_brace(&mut self, name: &'static str) {
-        self.brace.push(name);
-    }
-
-    /// Adds a fence directive's name.
-    pub fn add_fence(&mut self, name: &'static str) {
-        self.fence.push(name);
-    }
-
-    /// The `{{#name}}` directive `name`, spelled as the directive spells it.
-    pub fn brace(&self, name: &str) -> Option<&'static str> {
-        self.brace.iter().copied().find(|&n| n == name)
-    }
-
-    /// The fence directive `name`.
-    pub fn fence(&self, name: &str) -> Option<&'static str> {
-        self.fence.iter().copied().find(|&n| n == name)
-    }
-
-    /// Names of all `{{#name}}` directives.
-    pub fn brace_names(&self) -> impl Iterator<Item = &'static str> + '_ {
-        self.brace.iter().copied()
-    }
-
-    /// Names of all fence directives.
-    pub fn fence_names(&self) -> impl Iterator<Item = &'static str> + '_ {
-        self.fence.iter().copied()
-    }
 }
 
 /// Whether `text` may contain a directive named in `names` (the fast path: no

@@ -1,11 +1,10 @@
 //! Expanding the directives of one text: scan it, run each call site's
 //! directive, and splice the results into exactly the sites' bytes.
 
-use super::call::Expansion;
-use super::directive::Cx;
 use super::scan::{self, Site};
 use crate::chapter::splice::{Replacement, splice};
 use crate::diagnostic::{Code, Diagnostic};
+use crate::directive::{Cx, Expansion};
 use crate::markdown::{Placement, error_note};
 
 /// The result of expanding one text.

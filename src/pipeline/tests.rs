@@ -3,8 +3,8 @@
 
 use super::*;
 use crate::diagnostic::Code;
+use crate::directive::{BraceDirective, Call, Cx, Expansion, FenceBlock, FenceDirective};
 use crate::directives::links::Ref;
-use crate::expand::{BraceDirective, Call, Cx, Expansion, FenceBlock, FenceDirective};
 use crate::mdbook::{Context, Generation};
 
 /// A test-only directive: `{{#shout words}}` upper-cases its words

@@ -1,122 +1,22 @@
-//! What a directive is and what it sees: the `BraceDirective` and
-//! `FenceDirective` traits, the [`Registry`] of them, and the contexts a
-//! directive runs in, [`Cx`] while expanding and [`LinkCx`] while resolving.
-//!
-//! A directive whose output needs other chapters' ids does not get them
-//! while expanding: it defers the call ([`Cx::defer_link`]) or the check
-//! ([`Cx::check_anchor_later`]), and the resolve stage finishes it against
-//! the index of the expanded book. So no chapter is ever expanded twice.
+//! The contexts a directive runs in: the [`Run`] it is part of, [`Cx`]
+//! while the expand pass expands it, [`LinkCx`] while the check pass
+//! resolves a deferred link.
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 use std::sync::Arc;
 
-use super::args::Arg;
-use super::call::{Call, Expansion, FenceBlock};
-use super::scan::DirectiveNames;
+use super::Registry;
+use super::call::{Call, Expansion};
 use crate::chapter::{AnchorRequest, Deferred, marker};
 use crate::config::Settings;
 use crate::data::Data;
 use crate::data::contributing::Contributing;
-use crate::diagnostic::{Code, Diagnostic, did_you_mean};
+use crate::diagnostic::Diagnostic;
 use crate::files::LoadError;
 use crate::ids::{self, BookIds, PageIds};
 use crate::mdbook::Chapter;
-
-/// A `{{#name ...}}` directive.
-pub trait BraceDirective: Send + Sync {
-    /// The name after `{{#`.
-    fn name(&self) -> &'static str;
-
-    /// Expands one call. Errors are returned, never printed. A directive
-    /// that links into the book returns [`Cx::defer_link`] here and does its
-    /// work in [`resolve`](Self::resolve).
-    fn expand(&self, call: &Call<'_>, cx: &Cx<'_>) -> Result<Expansion, Vec<Diagnostic>>;
-
-    /// Finishes a call that [`expand`](Self::expand) deferred, once every
-    /// chapter is expanded and the book's ids are known.
-    fn resolve(&self, call: &Call<'_>, _cx: &LinkCx<'_>) -> Result<Expansion, Vec<Diagnostic>> {
-        Err(vec![call.error(
-            Code::MissingData,
-            format!(
-                "`{{{{#{}}}}}` was deferred but cannot be resolved",
-                call.name
-            ),
-        )])
-    }
-}
-
-/// A fenced code block directive: ```` ```name options ````.
-pub trait FenceDirective: Send + Sync {
-    /// The info string's first word.
-    fn name(&self) -> &'static str;
-
-    /// Expands one block. Errors are returned, never printed.
-    fn expand(&self, block: &FenceBlock<'_>, cx: &Cx<'_>) -> Result<Expansion, Vec<Diagnostic>>;
-}
-
-/// The directives a run knows.
-#[derive(Default)]
-pub struct Registry {
-    brace: Vec<Box<dyn BraceDirective>>,
-    fence: Vec<Box<dyn FenceDirective>>,
-    names: DirectiveNames,
-}
-
-impl Registry {
-    /// An empty registry.
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// Adds a `{{#name}}` directive.
-    pub fn with_brace(mut self, directive: impl BraceDirective + 'static) -> Self {
-        self.names.add_brace(directive.name());
-        self.brace.push(Box::new(directive));
-        self
-    }
-
-    /// Adds a fence directive.
-    pub fn with_fence(mut self, directive: impl FenceDirective + 'static) -> Self {
-        self.names.add_fence(directive.name());
-        self.fence.push(Box::new(directive));
-        self
-    }
-
-    /// The `{{#name}}` directive called `name`.
-    pub fn brace(&self, name: &str) -> Option<&dyn BraceDirective> {
-        self.brace
-            .iter()
-            .find(|d| d.name() == name)
-            .map(|d| d.as_ref())
-    }
-
-    /// The fence directive called `name`.
-    pub fn fence(&self, name: &str) -> Option<&dyn FenceDirective> {
-        self.fence
-            .iter()
-            .find(|d| d.name() == name)
-            .map(|d| d.as_ref())
-    }
-
-    /// The directives' names, which is all the scanner needs.
-    pub fn names(&self) -> &DirectiveNames {
-        &self.names
-    }
-}
-
-/// The error for an option `key` a directive does not take, with the
-/// closest of the `known` ones.
-pub fn unknown_option(arg: &Arg<'_>, key: &str, known: &[&str], call: &Call<'_>) -> Diagnostic {
-    call.error_at(
-        arg.range.clone(),
-        Code::InvalidArguments,
-        format!("unknown option `{key}`"),
-    )
-    .with_suggestion(did_you_mean(key, known.iter().copied()))
-    .with_note(format!("valid options: {}", known.join(", ")))
-}
 
 /// Everything shared by one run: settings, directives, the book as mdBook
 /// sent it, and the data files (each loaded at most once, on first use).
@@ -151,11 +51,18 @@ impl<'a> Run<'a> {
 /// State of one chapter's expansion, shared by the contexts of its
 /// fragments (FAQ questions and answers).
 #[derive(Default)]
-pub(super) struct ChapterState {
+pub struct ChapterState {
     /// Ids directives set explicitly on this page so far (`{#id}`), and the
     /// ids of the chapter's own headings, computed on first use.
     claimed_ids: RefCell<Option<HashSet<String>>>,
-    pub(super) deferred: RefCell<Deferred>,
+    deferred: RefCell<Deferred>,
+}
+
+impl ChapterState {
+    /// What the chapter's directives left for the check pass.
+    pub(crate) fn into_deferred(self) -> Deferred {
+        self.deferred.into_inner()
+    }
 }
 
 /// The context a directive expands in.
@@ -169,14 +76,15 @@ pub struct Cx<'a> {
     /// Warnings (and checks' errors) a directive reports beside a
     /// successful expansion.
     reported: RefCell<Vec<Diagnostic>>,
-    pub(super) state: &'a ChapterState,
+    state: &'a ChapterState,
     /// Maps offsets of the text being expanded to the chapter's (fragments).
     to_chapter: Option<&'a dyn Fn(usize) -> usize>,
 }
 
 impl<'a> Cx<'a> {
-    /// The context for expanding chapter `chapter` of `run`.
-    pub(super) fn new(run: &'a Run<'a>, chapter: usize, state: &'a ChapterState) -> Self {
+    /// The context for expanding chapter `chapter` of `run` (made by the
+    /// expand pass).
+    pub(crate) fn new(run: &'a Run<'a>, chapter: usize, state: &'a ChapterState) -> Self {
         Cx {
             run,
             chapter,
@@ -189,7 +97,7 @@ impl<'a> Cx<'a> {
 
     /// The context for a fragment of this chapter (a FAQ answer) whose
     /// offset `o` is `to_chapter(o)` in the chapter.
-    pub(super) fn for_fragment(&self, to_chapter: &'a dyn Fn(usize) -> usize) -> Cx<'a> {
+    pub(crate) fn for_fragment(&self, to_chapter: &'a dyn Fn(usize) -> usize) -> Cx<'a> {
         Cx {
             run: self.run,
             chapter: self.chapter,
@@ -243,7 +151,7 @@ impl<'a> Cx<'a> {
         self.reported.borrow_mut().push(diagnostic);
     }
 
-    pub(super) fn take_reported(&self) -> Vec<Diagnostic> {
+    pub(crate) fn take_reported(&self) -> Vec<Diagnostic> {
         std::mem::take(&mut self.reported.borrow_mut())
     }
 
