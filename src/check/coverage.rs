@@ -16,13 +16,10 @@ use crate::config::{Level, OwnershipSource, Settings};
 use crate::data::Data;
 use crate::diagnostic::{Code, Diagnostic, SourceFile, plural};
 use crate::files::LoadError;
-use crate::files::find_in_root_then_parent;
 use crate::mdbook::config::BookToml;
-use crate::ownership::codeowners::CODEOWNERS_CANDIDATES;
+use crate::ownership::Ownership;
 use crate::ownership::codeowners::CodeOwners;
 use crate::ownership::coverage::{Coverage, UnownedFolder};
-use crate::ownership::repository::Repository;
-use crate::ownership::{self, Ownership};
 
 /// At most this many folders are named in the `unowned` finding.
 const FOLDER_LINES: usize = 8;
@@ -70,19 +67,9 @@ fn too_few_owners(settings: &Settings, data: &Data) -> Vec<Diagnostic> {
 /// C405, for the repository's own CODEOWNERS.
 fn rules_matching_nothing(settings: &Settings, data: &Data) -> Vec<Diagnostic> {
     if settings.check_owners == Level::Off
-        || ownership::source(settings) != OwnershipSource::CodeOwners
+        || data.ownership_source(settings) != OwnershipSource::CodeOwners
+        || !data.codeowners_is_repositorys(settings)
     {
-        return Vec::new();
-    }
-    let found = match &settings.codeowners {
-        Some(path) => Some(path.clone()),
-        None => find_in_root_then_parent(&settings.root, CODEOWNERS_CANDIDATES).ok(),
-    };
-    let Some(found) = found else {
-        return Vec::new();
-    };
-    let root = Repository::root_of(settings);
-    if !ownership::is_repository_codeowners(&root, &settings.in_root(&found)) {
         return Vec::new();
     }
     // A CODEOWNERS or a repository that cannot be read is reported by

@@ -20,7 +20,7 @@ use crate::people::People;
 pub fn check(settings: &Settings, data: &Data) -> Vec<Diagnostic> {
     if settings.check_owners == Level::Off
         || !has_roster(settings)
-        || ownership::source(settings) != OwnershipSource::Owners
+        || data.ownership_source(settings) != OwnershipSource::Owners
     {
         return Vec::new();
     }

@@ -48,6 +48,10 @@ pub struct Data {
     owners_tree: OnceLock<(Loaded<OwnersTree>, Vec<Diagnostic>)>,
     /// Who owns each of the repository's files.
     coverage: OnceLock<Loaded<Coverage>>,
+    /// Where ownership is read from (asked of the file system once).
+    ownership_source: OnceLock<OwnershipSource>,
+    /// Whether the CODEOWNERS read is the repository's own.
+    codeowners_is_repositorys: OnceLock<bool>,
     /// Links written in repository files, resolved (and the chapters
     /// holding files asked about).
     repository_links: OnceLock<repository_links::RepositoryLinks>,
@@ -101,10 +105,31 @@ impl Data {
             .clone()
     }
 
+    /// Where ownership is read from: `ownership`, or the files there are
+    /// ([`ownership::source`]), looked for once a run, however many
+    /// directives and checks ask.
+    pub fn ownership_source(&self, settings: &Settings) -> OwnershipSource {
+        *self
+            .ownership_source
+            .get_or_init(|| ownership::source(settings))
+    }
+
+    /// Whether the CODEOWNERS file ownership reads is the repository's own
+    /// (where GitHub or GitLab reads it), so that its rules are about the
+    /// repository's files: decided once a run.
+    pub fn codeowners_is_repositorys(&self, settings: &Settings) -> bool {
+        *self.codeowners_is_repositorys.get_or_init(|| {
+            codeowners_path(settings).is_ok_and(|found| {
+                let root = Repository::root_of(settings);
+                ownership::is_repository_codeowners(&root, &settings.in_root(&found))
+            })
+        })
+    }
+
     /// Who owns the repository's files: CODEOWNERS or the OWNERS tree, as
     /// `ownership` chooses, each loaded on first use.
     pub fn ownership(&self, settings: &Settings) -> Result<Ownership, LoadError> {
-        match ownership::source(settings) {
+        match self.ownership_source(settings) {
             OwnershipSource::CodeOwners => self.codeowners(settings).map(Ownership::CodeOwners),
             OwnershipSource::Owners => self
                 .owners_tree
@@ -288,20 +313,26 @@ fn missing_default_people(display: &str, full: &std::path::Path) -> LoadError {
     }
 }
 
+/// The CODEOWNERS file ownership reads (relative to the book root, or as
+/// `codeowners` names it): the one lookup, `Err` with the places looked.
+fn codeowners_path(settings: &Settings) -> Result<PathBuf, Vec<PathBuf>> {
+    match &settings.codeowners {
+        Some(path) => Ok(path.clone()),
+        None => find_in_root_then_parent(&settings.root, CODEOWNERS_CANDIDATES),
+    }
+}
+
 fn load_codeowners(settings: &Settings) -> (Loaded<CodeOwners>, Vec<Diagnostic>) {
-    let relative = match &settings.codeowners {
-        Some(path) => path.clone(),
-        None => match find_in_root_then_parent(&settings.root, CODEOWNERS_CANDIDATES) {
-            Ok(path) => path,
-            Err(looked) => {
-                let looked: Vec<String> = looked.iter().map(|p| p.display().to_string()).collect();
-                let summary = format!(
-                    "no CODEOWNERS file: looked for {} (set `codeowners = \"path\"` in [preprocessor.community])",
-                    looked.join(", ")
-                );
-                return (Err(LoadError::summary("CODEOWNERS", summary)), Vec::new());
-            }
-        },
+    let relative = match codeowners_path(settings) {
+        Ok(path) => path,
+        Err(looked) => {
+            let looked: Vec<String> = looked.iter().map(|p| p.display().to_string()).collect();
+            let summary = format!(
+                "no CODEOWNERS file: looked for {} (set `codeowners = \"path\"` in [preprocessor.community])",
+                looked.join(", ")
+            );
+            return (Err(LoadError::summary("CODEOWNERS", summary)), Vec::new());
+        }
     };
     let display = display_path(&relative);
     let full = settings.in_root(&relative);

@@ -29,7 +29,6 @@ use crate::directives::owners_md::{Statuses, Writer};
 use crate::markdown::Placement;
 use crate::markdown::to_markdown;
 use crate::ownership::Ownership;
-use crate::ownership::codeowners::CodeOwners;
 use crate::ownership::codeowners::Dialect;
 use crate::ownership::coverage::Coverage;
 use crate::people::People;
@@ -86,7 +85,7 @@ impl BraceDirective for CodeownersDirective {
         let mut events = Vec::new();
         match (&request, &ownership) {
             (Request::Table, Ownership::CodeOwners(owners)) => {
-                let coverage = own_coverage(owners, cx.run);
+                let coverage = own_coverage(cx.run);
                 writer.table(owners, coverage.as_deref(), &mut events)
             }
             (Request::Table, Ownership::Owners(tree)) => writer.tree_table(tree, &mut events),
@@ -318,11 +317,9 @@ fn load(call: &Call<'_>, run: &Run<'_>) -> Result<Loaded, Vec<Diagnostic>> {
 /// CODEOWNERS (where GitHub or GitLab reads it): then its rules that match
 /// no file can be marked. Listing the repository is what C405 does on the
 /// same build, so this costs nothing more.
-fn own_coverage(owners: &CodeOwners, run: &Run<'_>) -> Option<Arc<Coverage>> {
+fn own_coverage(run: &Run<'_>) -> Option<Arc<Coverage>> {
     let settings = run.settings;
-    let root = crate::ownership::repository::Repository::root_of(settings);
-    let file = settings.in_root(std::path::Path::new(&owners.file().name));
-    crate::ownership::is_repository_codeowners(&root, &file)
+    (run.data.codeowners_is_repositorys(settings))
         .then(|| run.data.coverage(settings).ok())
         .flatten()
 }

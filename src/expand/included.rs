@@ -7,6 +7,8 @@
 //! The chapter is parsed once, so that a link is one where the chapter
 //! shows it (not in a code block the include stands in).
 
+use std::collections::{HashMap, HashSet};
+use std::ffi::OsString;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -23,19 +25,49 @@ use crate::paths;
 
 type Found = (Vec<Replacement>, Vec<Diagnostic>);
 
+/// A folder of chapters listed is one of at most this many entries.
+const MAX_LISTED: usize = 100_000;
+
+/// The file of chapter `index` in `src`, unless it is outside `src`: a
+/// chapter there (`../../X.md` in SUMMARY.md) is written by mdBook outside
+/// the build folder too, and its links are left as they are.
+fn file_of(run: &Run<'_>, index: usize) -> Option<PathBuf> {
+    let source = run.chapters[index].source_path()?;
+    let src = run.settings.in_root(&run.settings.src);
+    (!source.starts_with("../")).then(|| src.join(source))
+}
+
+/// Which chapters have a file that may be there to read: each folder of
+/// chapter files is listed once (a file it does not hold is not looked
+/// for), and a chapter in a folder that is there but cannot be listed
+/// may have one.
+pub(super) fn chapters_with_files(run: &Run<'_>) -> Vec<bool> {
+    let mut listed: HashMap<PathBuf, Option<HashSet<OsString>>> = HashMap::new();
+    (0..run.chapters.len())
+        .map(|index| {
+            let Some(file) = file_of(run, index) else {
+                return false;
+            };
+            let (Some(folder), Some(name)) = (file.parent(), file.file_name()) else {
+                return true;
+            };
+            let names = (listed.entry(folder.to_path_buf()))
+                .or_insert_with(|| files::names_in(folder, MAX_LISTED));
+            names.as_ref().is_none_or(|names| names.contains(name))
+        })
+        .collect()
+}
+
 /// The replacements of the links in chapter `index` that lead out of
 /// `src`, and their problems.
 pub(super) fn links(run: &Run<'_>, index: usize) -> Found {
     let mut out = (Vec::new(), Vec::new());
     let chapter = &run.chapters[index];
-    // A chapter outside `src` (`../../X.md` in SUMMARY.md) is written by
-    // mdBook outside the build folder too; its links are left as they are.
-    let Some(source) = chapter.source_path().filter(|s| !s.starts_with("../")) else {
+    let Some(file) = file_of(run, index) else {
         return out;
     };
     let settings = run.settings;
     let src = settings.in_root(&settings.src);
-    let file = src.join(source);
     let Ok(text) = files::read_text(&file, MAX_DATA_FILE) else {
         return out;
     };
@@ -328,6 +360,46 @@ fn html_urls(html: &str, offset: usize) -> Vec<(Range<usize>, LinkKind)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::mdbook::{Chapter, Context, Generation};
+
+    #[test]
+    fn only_files_their_folder_holds_are_read() {
+        let root = tempfile::tempdir().expect("temp dir");
+        std::fs::create_dir_all(root.path().join("src/part")).expect("folders");
+        std::fs::write(root.path().join("src/here.md"), "# Here\n").expect("file");
+        std::fs::write(root.path().join("src/part/deep.md"), "# Deep\n").expect("file");
+        let context = Context {
+            root: root.path().to_path_buf(),
+            config: serde_json::json!({}),
+            renderer: "html".into(),
+            mdbook_version: "0.5.4".into(),
+        };
+        let settings =
+            crate::config::Settings::from_context(&context, Generation::V05).expect("valid");
+        let chapter = |path: &str| Chapter::new(path, Some(path), Some(path), "");
+        let chapters = [
+            chapter("here.md"),
+            chapter("gone.md"),
+            chapter("part/deep.md"),
+            chapter("none/x.md"),
+            chapter("../outside.md"),
+            Chapter::new("Draft", None, None, ""),
+        ];
+        let (registry, data) = (
+            crate::directive::Registry::new(),
+            crate::data::Data::default(),
+        );
+        let run = Run {
+            settings: &settings,
+            registry: &registry,
+            chapters: &chapters,
+            data: &data,
+            today: None,
+        };
+        let found = chapters_with_files(&run);
+        // `none/` is not there: nor is its chapter's file.
+        assert_eq!(found, [true, false, true, false, false, false]);
+    }
 
     #[test]
     fn destinations_as_written() {

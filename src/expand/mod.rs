@@ -31,10 +31,9 @@ pub fn expand_book(run: &Run<'_>) -> Vec<Option<Box<Expanded>>> {
     let needles: Vec<&str> = std::iter::once("{{").chain(names.fence_names()).collect();
     // A chapter with a file may show text mdBook included from outside
     // `src`, whose links `included` resolves (reading the file tells).
+    let with_file = included::chapters_with_files(run);
     let todo: Vec<usize> = (0..chapters.len())
-        .filter(|&i| {
-            chapters[i].source_path().is_some() || chapters[i].content.may_contain_any(&needles)
-        })
+        .filter(|&i| with_file[i] || chapters[i].content.may_contain_any(&needles))
         .collect();
     let mut expanded: Vec<Option<Box<Expanded>>> = (0..chapters.len()).map(|_| None).collect();
     let interner = Interner::default();
@@ -43,7 +42,10 @@ pub fn expand_book(run: &Run<'_>) -> Vec<Option<Box<Expanded>>> {
         &todo,
         |i| chapters[i].content.len(),
         |i| {
-            let included = included::links(run, i);
+            let included = match with_file[i] {
+                true => included::links(run, i),
+                false => Default::default(),
+            };
             let no_sites = !chapters[i].content.may_contain_any(&needles);
             if no_sites && included.0.is_empty() && included.1.is_empty() {
                 return None;
