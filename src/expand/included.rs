@@ -8,7 +8,7 @@
 //! shows it (not in a code block the include stands in).
 
 use std::collections::{HashMap, HashSet};
-use std::ffi::OsString;
+use std::ffi::{OsStr, OsString};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -31,10 +31,9 @@ const MAX_LISTED: usize = 100_000;
 /// The file of chapter `index` in `src`, unless it is outside `src`: a
 /// chapter there (`../../X.md` in SUMMARY.md) is written by mdBook outside
 /// the build folder too, and its links are left as they are.
-fn file_of(run: &Run<'_>, index: usize) -> Option<PathBuf> {
+fn source_in_src<'c>(run: &Run<'c>, index: usize) -> Option<&'c Path> {
     let source = run.chapters[index].source_path()?;
-    let src = run.settings.in_root(&run.settings.src);
-    (!source.starts_with("../")).then(|| src.join(source))
+    (!source.starts_with("../")).then(|| Path::new(source))
 }
 
 /// Which chapters have a file that may be there to read: each folder of
@@ -42,17 +41,18 @@ fn file_of(run: &Run<'_>, index: usize) -> Option<PathBuf> {
 /// for), and a chapter in a folder that is there but cannot be listed
 /// may have one.
 pub(super) fn chapters_with_files(run: &Run<'_>) -> Vec<bool> {
-    let mut listed: HashMap<PathBuf, Option<HashSet<OsString>>> = HashMap::new();
+    let src = run.settings.in_root(&run.settings.src);
+    let mut listed: HashMap<&OsStr, Option<HashSet<OsString>>> = HashMap::new();
     (0..run.chapters.len())
         .map(|index| {
-            let Some(file) = file_of(run, index) else {
+            let Some(source) = source_in_src(run, index) else {
                 return false;
             };
-            let (Some(folder), Some(name)) = (file.parent(), file.file_name()) else {
+            let (Some(folder), Some(name)) = (source.parent(), source.file_name()) else {
                 return true;
             };
-            let names = (listed.entry(folder.to_path_buf()))
-                .or_insert_with(|| files::names_in(folder, MAX_LISTED));
+            let names = (listed.entry(folder.as_os_str()))
+                .or_insert_with(|| files::names_in(&src.join(folder), MAX_LISTED));
             names.as_ref().is_none_or(|names| names.contains(name))
         })
         .collect()
@@ -63,11 +63,12 @@ pub(super) fn chapters_with_files(run: &Run<'_>) -> Vec<bool> {
 pub(super) fn links(run: &Run<'_>, index: usize) -> Found {
     let mut out = (Vec::new(), Vec::new());
     let chapter = &run.chapters[index];
-    let Some(file) = file_of(run, index) else {
+    let Some(source) = source_in_src(run, index) else {
         return out;
     };
     let settings = run.settings;
     let src = settings.in_root(&settings.src);
+    let file = src.join(source);
     let Ok(text) = files::read_text(&file, MAX_DATA_FILE) else {
         return out;
     };
