@@ -2,7 +2,6 @@
 //! (GitHub's, in the book root and then its parent) and one way of turning
 //! bytes into text (UTF-8, an optional byte-order mark dropped).
 
-use std::collections::HashSet;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
@@ -30,24 +29,25 @@ pub fn find_in_root_then_parent(root: &Path, names: &[&str]) -> Result<PathBuf, 
     Err(looked)
 }
 
-/// The names in `folder` (none when it does not exist), when it can be
-/// listed and holds at most `limit` entries; `None` otherwise. Whether
-/// many files of one folder exist is then asked of the folder once, not of
-/// each file: a book of 1,000 chapters whose files are not there cost
-/// 1,000 failed `stat`s.
-pub fn names_in(folder: &Path, limit: usize) -> Option<HashSet<OsString>> {
-    let mut names = HashSet::new();
+/// The names in `folder`, sorted (none when it does not exist), when it
+/// can be listed and holds at most `limit` entries; `None` otherwise.
+/// Whether many files of one folder exist is then asked of the folder
+/// once, not of each file: a book of 1,000 chapters whose files are not
+/// there cost 1,000 failed `stat`s.
+pub fn names_in(folder: &Path, limit: usize) -> Option<Vec<OsString>> {
     let entries = match std::fs::read_dir(folder) {
         Ok(entries) => entries,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Some(names),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Some(Vec::new()),
         Err(_) => return None,
     };
+    let mut names = Vec::new();
     for entry in entries {
         if names.len() == limit {
             return None;
         }
-        names.insert(entry.ok()?.file_name());
+        names.push(entry.ok()?.file_name());
     }
+    names.sort_unstable();
     Some(names)
 }
 
