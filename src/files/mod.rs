@@ -29,8 +29,11 @@ pub fn find_in_root_then_parent(root: &Path, names: &[&str]) -> Result<PathBuf, 
     Err(looked)
 }
 
-/// The names in `folder`, sorted (none when it does not exist), when it
-/// can be listed and holds at most `limit` entries; `None` otherwise.
+/// The names in `folder`, in ASCII lower case and sorted (none when it
+/// does not exist), when it can be listed and holds at most `limit`
+/// entries; `None` otherwise. Lower case because the file system may not
+/// tell cases apart (macOS, Windows): a name asked for in another case is
+/// then looked for, not ruled out.
 /// Whether many files of one folder exist is then asked of the folder
 /// once, not of each file: a book of 1,000 chapters whose files are not
 /// there cost 1,000 failed `stat`s.
@@ -45,7 +48,7 @@ pub fn names_in(folder: &Path, limit: usize) -> Option<Vec<OsString>> {
         if names.len() == limit {
             return None;
         }
-        names.push(entry.ok()?.file_name());
+        names.push(entry.ok()?.file_name().to_ascii_lowercase());
     }
     names.sort_unstable();
     Some(names)
