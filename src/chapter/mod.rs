@@ -4,7 +4,7 @@
 //! is made from them. The passes after expand (index, check, the answer)
 //! read a chapter through this module and never go back into `expand/`.
 //!
-//! [`splice`] replaces exactly the sites' bytes; [`marker`] is the stand-in
+//! [`splice`](mod@splice) replaces exactly the sites' bytes; [`marker`] is the stand-in
 //! for a deferred link; [`map`] maps offsets of the expanded text back to
 //! the chapter; [`deferred`] is what a chapter leaves for the check pass.
 

@@ -3,7 +3,7 @@
 //! The book is loaded by the user's own `mdbook`, so that SUMMARY.md,
 //! `{{#include}}`, the other preprocessors and their order are exactly a
 //! build's. Through mdBook's environment overrides, the run swaps the
-//! book's renderers for one that writes nothing ([`CHECK_RENDERER`]),
+//! book's renderers for one that writes nothing ([`RENDERER`]),
 //! points `[preprocessor.community]` at this binary, and asks the plugin
 //! for its diagnostics in a file, with their counts in another; this
 //! process prints the one and decides the exit code from the other.

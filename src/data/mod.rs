@@ -6,7 +6,7 @@
 //! lists the repository, one that asks nothing of activity never reads the
 //! history).
 //!
-//! Each format has its own module and loader; [`tree`] is the spanned
+//! Each format has its own module and loader; [`files::tree`] is the spanned
 //! TOML/JSON reader the people file is read with, [`files`] the one lookup
 //! and text decoding every loader shares.
 

@@ -156,7 +156,7 @@ impl<'a> Cx<'a> {
     }
 
     /// Leaves `call` for the resolve stage, which calls the directive's
-    /// [`resolve`](BraceDirective::resolve) once every chapter is expanded
+    /// [`resolve`](super::BraceDirective::resolve) once every chapter is expanded
     /// and indexed. Returns what stands in the expanded text until then.
     pub fn defer_link(&self, call: &Call<'_>) -> Expansion {
         let mut deferred = self.state.deferred.borrow_mut();

@@ -2,9 +2,10 @@
 //!
 //! [`scan`] finds call sites (a byte scan first; Markdown is parsed only for
 //! chapters that may hold one), each site's directive runs with a [`Cx`],
-//! and [`splice`] replaces exactly the sites' bytes. Link directives, whose
-//! output depends on other chapters' ids, leave a [`marker`] and a
-//! [`deferred::PendingLink`] for the resolve stage instead.
+//! and [`splice`](crate::chapter::splice::splice) replaces exactly the
+//! sites' bytes. Link directives, whose output depends on other chapters'
+//! ids, leave a [`marker`](crate::chapter::marker) and a
+//! [`PendingLink`](crate::chapter::PendingLink) for the check pass instead.
 //!
 //! A chapter keeps its replacements, not its text (`chapter::Expanded`):
 //! the passes after this one read it through `chapter/`.

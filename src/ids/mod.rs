@@ -144,7 +144,7 @@ fn loose(text: &str) -> String {
 
 /// The ids of a chapter as the given mdBook's HTML renderer will write them.
 ///
-/// `options` must be the book's (see [`MarkdownOptions::from_config`]):
+/// `options` must be the book's (see [`MarkdownOptions::from_html`](crate::mdbook::MarkdownOptions::from_html)):
 /// smart punctuation changes the heading text, definition lists add `<dt>`
 /// ids (mdBook 0.5).
 ///

@@ -77,7 +77,7 @@ impl Compiled {
         self.matches_segments(&path)
     }
 
-    /// [`matches`](Self::matches), for a path already split at `/`. The
+    /// Whether the pattern matches a path already split at `/`. The
     /// matcher's state lives on the stack for paths up to 63 segments
     /// deep: matching allocates nothing.
     pub(super) fn matches_segments(&self, path: &[&str]) -> bool {
