@@ -3,7 +3,6 @@
 //! links and check anchors, report, and write the answer.
 
 use std::io::Write;
-use std::sync::Arc;
 
 use crate::chapter::{self, Expanded, Resolved};
 use crate::check::{self, Checked};
@@ -29,9 +28,8 @@ pub fn preprocess(
     registry: &Registry,
 ) -> u8 {
     // The book is read in place: the input stays until the answer is
-    // written, and chapters are decoded from it when read.
-    let input = Arc::new(input);
-    let request = match mdbook::protocol::parse_request_shared(&input) {
+    // written, and chapters are decoded from it, in place or when read.
+    let mut request = match mdbook::protocol::parse_request_owned(input) {
         Ok(request) => request,
         Err(e) => {
             run_error(stderr, Code::BadInput, e);
@@ -52,8 +50,14 @@ pub fn preprocess(
         return write_book(&request.book, stdout, stderr, |_| None);
     }
 
+    // A chapter that calls a directive is read by every stage: it is
+    // decoded once, in place, and borrowed from then on. (Written back
+    // unchanged, a text decoded in place is escaped again: a chapter whose
+    // `{{#` are mdBook's, or Rust's `{{`, is decoded when read instead.)
+    let sites = expand::sites_of(&request.book.chapters, registry.names());
+    (request.book).decode_in_place(|i| sites.get(i) == Some(&expand::Sites::Calls));
     let chapters = &request.book.chapters;
-    let (mut answer, mut found) = run_stages(&settings, registry, chapters, env.today);
+    let (mut answer, mut found) = run_stages(&settings, registry, chapters, &sites, env.today);
     report::map_to_files(&mut found, chapters, &settings);
     found.splice(0..0, settings_problems);
     if reporter.report(stderr, found, chapters, &settings) {
@@ -66,7 +70,7 @@ pub fn preprocess(
 /// Writes the answer, each chapter's new content from `content` (`None`
 /// where it is unchanged); 0, or 1 when stdout cannot take it.
 fn write_book(
-    book: &mdbook::Book<'_>,
+    book: &mdbook::Book,
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
     content: impl FnMut(usize) -> Option<String>,
@@ -90,19 +94,22 @@ pub fn process_chapters(
     registry: &Registry,
     chapters: &[Chapter],
 ) -> (Vec<Option<String>>, Vec<Diagnostic>) {
-    let (mut answer, diagnostics) = run_stages(settings, registry, chapters, None);
+    let sites = expand::sites_of(chapters, registry.names());
+    let (mut answer, diagnostics) = run_stages(settings, registry, chapters, &sites, None);
     let contents = (0..chapters.len()).map(|i| answer.content(i)).collect();
     (contents, diagnostics)
 }
 
 /// The stages from data to check: expand, index, resolve and check, the
 /// drift and activity checks (the activity window ending `today`, or by
-/// the clock). The new contents are left to be made one at a time while
+/// the clock), with what the byte scan found in each chapter (`sites`).
+/// The new contents are left to be made one at a time while
 /// the answer is written, so that they are never all in memory.
 fn run_stages<'a>(
     settings: &Settings,
     registry: &Registry,
     chapters: &'a [Chapter],
+    sites: &[expand::Sites],
     today: Option<Day>,
 ) -> (Answer<'a>, Vec<Diagnostic>) {
     let data = Data::default();
@@ -113,7 +120,7 @@ fn run_stages<'a>(
         data: &data,
         today,
     };
-    let expanded = expand::expand_book(&run);
+    let expanded = expand::expand_book(&run, sites);
     // Only link directives look headings up by their text.
     let heading_texts = match (expanded.iter().flatten()).any(|e| !e.deferred.links.is_empty()) {
         true => HeadingTexts::Keep,

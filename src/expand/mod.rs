@@ -14,27 +14,42 @@ mod included;
 mod scan;
 mod text;
 
+pub use scan::Sites;
+
 use crate::chapter::Expanded;
 use crate::chapter::splice::Replacement;
 use crate::diagnostic::Diagnostic;
-use crate::directive::{ChapterState, Cx, Run};
+use crate::directive::{ChapterState, Cx, DirectiveNames, Run};
 use crate::intern::Interner;
+use crate::mdbook::Chapter;
 use crate::parallel;
 
-/// Expands every chapter that may hold a directive, on all cores; `None`
-/// for the others (their text is the chapter's, and they are not parsed).
-/// Boxed: a book's chapters are mostly `None`, one word each.
-pub fn expand_book(run: &Run<'_>) -> Vec<Option<Box<Expanded>>> {
+/// What the byte scan finds in each chapter: one scan each, of its JSON
+/// string as written where it can be (nothing is decoded), of its text
+/// otherwise. A chapter without sites is never decoded by this pass, and a
+/// book without any starts no thread.
+pub fn sites_of(chapters: &[Chapter], names: &DirectiveNames) -> Vec<Sites> {
+    (chapters.iter())
+        .map(|chapter| match chapter.content.as_written_in_json() {
+            Some(raw) => scan::sites_in(raw, names),
+            None => scan::sites_in(chapter.content.get().as_bytes(), names),
+        })
+        .collect()
+}
+
+/// Expands every chapter that may hold a directive (`sites`, from
+/// [`sites_of`]), on all cores; `None` for the others (their text is the
+/// chapter's, and they are not parsed). Boxed: a book's chapters are
+/// mostly `None`, one word each.
+pub fn expand_book(run: &Run<'_>, sites: &[Sites]) -> Vec<Option<Box<Expanded>>> {
     let chapters = run.chapters;
     let names = run.registry.names();
-    // What every call site holds: a chapter without any is not decoded, and
-    // a book without any starts no thread.
-    let needles: Vec<&str> = std::iter::once("{{").chain(names.fence_names()).collect();
+    let no_sites = |i: usize| sites.get(i).is_none_or(|s| *s == Sites::None);
     // A chapter with a file may show text mdBook included from outside
     // `src`, whose links `included` resolves (reading the file tells).
     let with_file = included::chapters_with_files(run);
     let todo: Vec<usize> = (0..chapters.len())
-        .filter(|&i| with_file[i] || chapters[i].content.may_contain_any(&needles))
+        .filter(|&i| with_file[i] || !no_sites(i))
         .collect();
     let mut expanded: Vec<Option<Box<Expanded>>> = (0..chapters.len()).map(|_| None).collect();
     let interner = Interner::default();
@@ -47,8 +62,7 @@ pub fn expand_book(run: &Run<'_>) -> Vec<Option<Box<Expanded>>> {
                 true => included::links(run, i),
                 false => Default::default(),
             };
-            let no_sites = !chapters[i].content.may_contain_any(&needles);
-            if no_sites && included.0.is_empty() && included.1.is_empty() {
+            if no_sites(i) && included.0.is_empty() && included.1.is_empty() {
                 return None;
             }
             let content = chapters[i].content.get();

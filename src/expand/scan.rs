@@ -66,13 +66,52 @@ struct Candidate<'t> {
 /// Whether `text` may contain a directive named in `names` (the fast path: no
 /// parsing, only byte searches).
 pub fn may_contain(text: &str, names: &DirectiveNames) -> bool {
-    brace_candidates(text, names).next().is_some() || may_contain_fence(text, names)
+    brace_candidates(text, names).next().is_some() || may_contain_fence(text.as_bytes(), names)
+}
+
+/// What the byte scan finds in a chapter, before any decoding or parsing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sites {
+    /// Neither `{{` nor a fence directive's name: no call can be there.
+    None,
+    /// `{{` or a fence directive's name, but no call of ours the byte scan
+    /// can see: a misspelt one, Rust's `{{`, mdBook's own `{{#include}}`,
+    /// or a call a JSON string spells differently (a tab after `{{`).
+    Maybe,
+    /// A call of ours: `{{#name` with a name of ours, or a fence directive
+    /// after a fence.
+    Calls,
+}
+
+/// What `bytes` (a chapter's text, or its JSON string as written when that
+/// has no `\u` escape: ASCII syntax is spelled there as in the text) may
+/// hold. One pass over each needle; the first call found ends it.
+pub fn sites_in(bytes: &[u8], names: &DirectiveNames) -> Sites {
+    let mut sites = Sites::None;
+    for start in memmem::find_iter(bytes, b"{{") {
+        sites = Sites::Maybe;
+        let ours = brace_name_at(bytes, start)
+            .and_then(|name| std::str::from_utf8(&bytes[name]).ok())
+            .and_then(|name| names.brace(name));
+        if ours.is_some() {
+            return Sites::Calls;
+        }
+    }
+    for name in names.fence_names() {
+        for at in memmem::find_iter(bytes, name.as_bytes()) {
+            sites = Sites::Maybe;
+            if after_fence(bytes, at) {
+                return Sites::Calls;
+            }
+        }
+    }
+    sites
 }
 
 /// Finds every call site in `text`.
 pub fn scan<'t>(text: &'t str, names: &DirectiveNames, options: MarkdownOptions) -> Scan<'t> {
     let candidates: Vec<Candidate<'t>> = brace_candidates(text, names).collect();
-    if candidates.is_empty() && !may_contain_fence(text, names) {
+    if candidates.is_empty() && !may_contain_fence(text.as_bytes(), names) {
         return Scan::default();
     }
     let mut structure = Structure::of(text, names, options);
@@ -165,46 +204,57 @@ fn brace_candidates<'t, 'r>(
     text: &'t str,
     names: &'r DirectiveNames,
 ) -> impl Iterator<Item = Candidate<'t>> + use<'t, 'r> {
-    let bytes = text.as_bytes();
-    memmem::find_iter(bytes, b"{{").filter_map(move |start| {
-        if start > 0 && bytes[start - 1] == b'\\' {
-            return None;
-        }
-        let mut i = start + 2;
-        while i < bytes.len() && matches!(bytes[i], b' ' | b'\t') {
-            i += 1;
-        }
-        if bytes.get(i) != Some(&b'#') {
-            return None;
-        }
-        let name_start = i + 1;
-        let mut name_end = name_start;
-        while name_end < bytes.len()
-            && (bytes[name_end].is_ascii_alphanumeric() || matches!(bytes[name_end], b'_' | b'-'))
-        {
-            name_end += 1;
-        }
-        // The name must end the word: `{{#personal}}` is not `{{#person}}`.
-        if name_end < bytes.len() && !matches!(bytes[name_end], b' ' | b'\t' | b'}' | b'\r' | b'\n')
-        {
-            return None;
-        }
-        let name = &text[name_start..name_end];
+    brace_names(text.as_bytes()).filter_map(move |(start, name_range)| {
+        let name = &text[name_range.clone()];
         let ours = names.brace(name);
         let typo_of = match ours {
             Some(_) => None,
             None => Some(likely_typo_of(name, names)?),
         };
-        let close = find_close(&text[name_end..]).map(|i| name_end + i);
+        let close = find_close(&text[name_range.end..]).map(|i| name_range.end + i);
         Some(Candidate {
             start,
             name,
-            name_range: name_start..name_end,
+            name_range,
             close,
             ours,
             typo_of,
         })
     })
+}
+
+/// Where each `{{#name` in `bytes` starts, and where its name is: any
+/// name, ours or not.
+fn brace_names(bytes: &[u8]) -> impl Iterator<Item = (usize, Range<usize>)> + '_ {
+    memmem::find_iter(bytes, b"{{").filter_map(|start| Some((start, brace_name_at(bytes, start)?)))
+}
+
+/// Where the name is of the `{{#name` whose `{{` is at `start` of `bytes`;
+/// `None` when the `{{` starts no call (`\{{`, `{{ x`, `{{#personal` is
+/// not `{{#person`).
+fn brace_name_at(bytes: &[u8], start: usize) -> Option<Range<usize>> {
+    if start > 0 && bytes[start - 1] == b'\\' {
+        return None;
+    }
+    let mut i = start + 2;
+    while i < bytes.len() && matches!(bytes[i], b' ' | b'\t') {
+        i += 1;
+    }
+    if bytes.get(i) != Some(&b'#') {
+        return None;
+    }
+    let name_start = i + 1;
+    let mut name_end = name_start;
+    while name_end < bytes.len()
+        && (bytes[name_end].is_ascii_alphanumeric() || matches!(bytes[name_end], b'_' | b'-'))
+    {
+        name_end += 1;
+    }
+    // The name must end the word: `{{#personal}}` is not `{{#person}}`.
+    if name_end < bytes.len() && !matches!(bytes[name_end], b' ' | b'\t' | b'}' | b'\r' | b'\n') {
+        return None;
+    }
+    Some(name_start..name_end)
 }
 
 /// The directive of ours `name` is a likely misspelling of: at most one edit
@@ -238,21 +288,24 @@ fn likely_typo_of(name: &str, names: &DirectiveNames) -> Option<&'static str> {
 
 /// Whether some line may open a fence whose info string starts with one of
 /// our fence names.
-fn may_contain_fence(text: &str, names: &DirectiveNames) -> bool {
-    let bytes = text.as_bytes();
-    names.fence_names().any(|name| {
-        memmem::find_iter(bytes, name.as_bytes()).any(|at| {
-            let mut i = at;
-            while i > 0 && matches!(bytes[i - 1], b' ' | b'\t') {
-                i -= 1;
-            }
-            let fence_end = i;
-            while i > 0 && matches!(bytes[i - 1], b'`' | b'~') {
-                i -= 1;
-            }
-            fence_end - i >= 3
-        })
-    })
+fn may_contain_fence(bytes: &[u8], names: &DirectiveNames) -> bool {
+    names
+        .fence_names()
+        .any(|name| memmem::find_iter(bytes, name.as_bytes()).any(|at| after_fence(bytes, at)))
+}
+
+/// Whether the name at `at` of `bytes` follows a fence's three or more
+/// backticks or tildes (and spaces).
+fn after_fence(bytes: &[u8], at: usize) -> bool {
+    let mut i = at;
+    while i > 0 && matches!(bytes[i - 1], b' ' | b'\t') {
+        i -= 1;
+    }
+    let fence_end = i;
+    while i > 0 && matches!(bytes[i - 1], b'`' | b'~') {
+        i -= 1;
+    }
+    fence_end - i >= 3
 }
 
 /// What the Markdown parser tells us about a text.

@@ -27,6 +27,8 @@ use serde_json::value::RawValue;
 
 use super::Generation;
 
+mod escapes;
+
 /// One chapter, as the rest of the pipeline sees it.
 ///
 /// Its name and paths are kept in one string: the run holds one of these
@@ -117,10 +119,12 @@ impl fmt::Debug for Chapter {
 
 /// A chapter's Markdown content.
 ///
-/// Read from mdBook's input, it stays a string of that JSON and is decoded
-/// each time a stage reads it ([`get`](Self::get)), the decoded text dropped
-/// after use: the run never holds every chapter's text next to the input
-/// it was decoded from (which it keeps to write the answer).
+/// Read from mdBook's input, it stays a string of that JSON. A chapter
+/// that may hold a directive is decoded once, in place in the input, when
+/// the book is read ([`Book::decode_in_place`]): every stage then borrows
+/// its text. Any other is decoded each time a stage reads it
+/// ([`get`](Self::get)), most only once, by the check pass. Neither way
+/// does the run hold a chapter's text beside the JSON string it came from.
 #[derive(Clone, Default)]
 pub struct Content(Repr);
 
@@ -132,6 +136,15 @@ enum Repr {
     InJson {
         json: Arc<Vec<u8>>,
         span: Range<usize>,
+    },
+    /// Decoded in place: the text is the `len` bytes after the opening
+    /// quote of the JSON string at `span` of `json` (serde_json's escaping
+    /// of the text gives that string back byte for byte). A `u32`, so that
+    /// a chapter stays as small as it was.
+    Decoded {
+        json: Arc<Vec<u8>>,
+        span: Range<usize>,
+        len: u32,
     },
 }
 
@@ -150,6 +163,11 @@ impl Content {
             Repr::InJson { json, span } => {
                 let raw = json.get(span.clone()).unwrap_or_default();
                 decode(std::str::from_utf8(raw).unwrap_or_default())
+            }
+            Repr::Decoded { json, span, len } => {
+                let text = span.start + 1..span.start + 1 + *len as usize;
+                let text = json.get(text).unwrap_or_default();
+                Cow::Borrowed(std::str::from_utf8(text).unwrap_or_default())
             }
         }
     }
@@ -176,13 +194,26 @@ impl Content {
         needles.iter().any(|needle| text.contains(needle))
     }
 
+    /// The text as its JSON string spells it (between the quotes), while
+    /// that holds no `\u` escape: ASCII syntax such as `{{#name` or a
+    /// fence is spelled there as in the text, but for tabs and line breaks
+    /// (escaped). `None` for a content not read from JSON, or with a `\u`
+    /// escape. Spares decoding a chapter to look for syntax in it.
+    pub fn as_written_in_json(&self) -> Option<&[u8]> {
+        let Repr::InJson { json, span } = &self.0 else {
+            return None;
+        };
+        let raw = json.get(span.start + 1..span.end.checked_sub(1)?)?;
+        (memchr::memmem::find(raw, b"\\u").is_none()).then_some(raw)
+    }
+
     /// The size of the content as it was sent (its JSON string's for a
     /// chapter read from mdBook's input): the weight of its work when
     /// chapters are spread over the cores.
     pub fn len(&self) -> usize {
         match &self.0 {
             Repr::Text(text) => text.len(),
-            Repr::InJson { span, .. } => span.len(),
+            Repr::InJson { span, .. } | Repr::Decoded { span, .. } => span.len(),
         }
     }
 
@@ -191,7 +222,7 @@ impl Content {
     pub fn span_in_input(&self) -> Option<Range<usize>> {
         match &self.0 {
             Repr::Text(_) => None,
-            Repr::InJson { span, .. } => Some(span.clone()),
+            Repr::InJson { span, .. } | Repr::Decoded { span, .. } => Some(span.clone()),
         }
     }
 
@@ -283,15 +314,17 @@ impl PartialEq<&str> for Content {
 
 /// The book as mdBook sent it, with its chapters read out.
 #[derive(Debug)]
-pub struct Book<'a> {
-    /// The book's JSON text, exactly as received.
-    json: &'a str,
+pub struct Book {
+    /// The input the book's JSON text is part of, exactly as received but
+    /// for the contents decoded in place.
+    input: Arc<Vec<u8>>,
+    /// Where the book's JSON text is in `input`.
+    json: Range<usize>,
     /// Which shape it has.
     pub generation: Generation,
     /// Every chapter, in reading order. A content string is left where it
-    /// is in the input, which `json` is part of: at `offset`.
+    /// is in the input.
     pub chapters: Vec<Chapter>,
-    offset: usize,
 }
 
 /// Why the book (the second element of mdBook's input) cannot be read.
@@ -318,18 +351,18 @@ impl fmt::Display for BookError {
     }
 }
 
-impl<'a> Book<'a> {
+impl Book {
     /// Reads the book from its JSON text (copied, for the contents to be
     /// decoded from when read).
-    pub fn parse(json: &'a str) -> Result<Book<'a>, BookError> {
+    pub fn parse(json: &str) -> Result<Book, BookError> {
         Book::parse_in(json, None)
     }
 
     /// Reads the book from its JSON text, which is a part of `input`: the
     /// chapters' contents are left in `input`, decoded when read (see
     /// [`Content`]).
-    pub fn parse_in(json: &'a str, input: Option<&Arc<Vec<u8>>>) -> Result<Book<'a>, BookError> {
-        if !json.trim_start().starts_with('{') {
+    pub fn parse_in(json: &str, input: Option<&Arc<Vec<u8>>>) -> Result<Book, BookError> {
+        if !json.trim_start().starts_with("{") {
             return Err(BookError::NotAnObject);
         }
         let base = json.as_ptr() as usize;
@@ -339,7 +372,7 @@ impl<'a> Book<'a> {
             inside.then(|| (Arc::clone(input), offset))
         });
         let input = input.unwrap_or_else(|| (Arc::new(json.as_bytes().to_vec()), 0));
-        let offset = input.1;
+        let (shared, offset) = (Arc::clone(&input.0), input.1);
         let mut walk = Walk {
             base,
             input,
@@ -359,11 +392,52 @@ impl<'a> Book<'a> {
         // one that decides the shape are answered.
         walk.found.retain_list(list, true);
         Ok(Book {
-            json,
+            input: shared,
+            json: offset..offset + json.len(),
             generation,
             chapters: walk.found.chapters,
-            offset,
         })
+    }
+
+    /// Decodes, once and in place in the input, the contents of the
+    /// chapters `which` picks (those that may hold a directive: every
+    /// stage reads them), so that no stage decodes them again. A content
+    /// whose JSON string is not written as serde_json writes it (as mdBook
+    /// does) is left as it is: written back, its text must give the same
+    /// bytes. Nothing is decoded while anything else holds the input.
+    pub fn decode_in_place(&mut self, which: impl Fn(usize) -> bool) {
+        let chosen: Vec<bool> = (self.chapters.iter().enumerate())
+            .map(|(i, c)| matches!(c.content.0, Repr::InJson { .. }) && which(i))
+            .collect();
+        if !chosen.contains(&true) {
+            return;
+        }
+        // Every content read from the input lets go of it, for it to be
+        // written to; the others are kept as they are.
+        let mut taken: Vec<Result<Range<usize>, Content>> = (self.chapters.iter_mut())
+            .map(|chapter| match std::mem::take(&mut chapter.content) {
+                Content(Repr::InJson { span, .. }) => Ok(span),
+                other => Err(other),
+            })
+            .collect();
+        let mut decoded: Vec<Option<u32>> = vec![None; taken.len()];
+        if let Some(input) = Arc::get_mut(&mut self.input) {
+            for (i, span) in taken.iter().enumerate() {
+                if let (true, Ok(span)) = (chosen[i], span) {
+                    decoded[i] = escapes::decode_in_place(input, span.clone());
+                }
+            }
+        }
+        for (i, chapter) in self.chapters.iter_mut().enumerate() {
+            let json = Arc::clone(&self.input);
+            chapter.content = match std::mem::replace(&mut taken[i], Ok(0..0)) {
+                Ok(span) => Content(match decoded[i].take() {
+                    Some(len) => Repr::Decoded { json, span, len },
+                    None => Repr::InJson { json, span },
+                }),
+                Err(other) => other,
+            };
+        }
     }
 
     /// Where each chapter's content string (quotes included) is in the
@@ -374,7 +448,8 @@ impl<'a> Book<'a> {
 
     fn span(&self, index: usize) -> Option<Range<usize>> {
         let span = self.chapters.get(index)?.content.span_in_input()?;
-        Some(span.start.checked_sub(self.offset)?..span.end.checked_sub(self.offset)?)
+        let offset = self.json.start;
+        Some(span.start.checked_sub(offset)?..span.end.checked_sub(offset)?)
     }
 
     /// Writes the book to `out` with `contents[i]` (where `Some`) in place
@@ -395,16 +470,22 @@ impl<'a> Book<'a> {
             .filter_map(|i| Some((i, self.span(i)?)))
             .collect();
         order.sort_by_key(|(_, span)| span.start);
+        let json = self.input.get(self.json.clone()).unwrap_or_default();
         let mut done = 0;
         for (index, span) in order {
-            let Some(content) = content_of(index) else {
-                continue;
+            let content = match content_of(index) {
+                Some(new) => Cow::Owned(new),
+                // Decoded in place: its text, written as it came.
+                None => match &self.chapters[index].content.0 {
+                    Repr::Decoded { .. } => self.chapters[index].content.get(),
+                    _ => continue,
+                },
             };
-            out.write_all(&self.json.as_bytes()[done..span.start])?;
-            serde_json::to_writer(&mut *out, &content)?;
+            out.write_all(json.get(done..span.start).unwrap_or_default())?;
+            serde_json::to_writer(&mut *out, &*content)?;
             done = span.end;
         }
-        out.write_all(&self.json.as_bytes()[done..])?;
+        out.write_all(json.get(done..).unwrap_or_default())?;
         out.flush()
     }
 }

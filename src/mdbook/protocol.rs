@@ -38,12 +38,12 @@ pub struct Context {
 /// A parsed request: the context, and the book read out of the input it
 /// borrows.
 #[derive(Debug)]
-pub struct Request<'a> {
+pub struct Request {
     /// What mdBook told us about the build.
     pub context: Context,
     /// The book: its JSON exactly as received, its chapters, and the
     /// shape (generation) it must be answered in.
-    pub book: Book<'a>,
+    pub book: Book,
 }
 
 /// Why stdin could not be used.
@@ -77,21 +77,19 @@ impl std::error::Error for ProtocolError {}
 
 /// Parses what mdBook wrote to our stdin. Only the context becomes JSON
 /// values; the book is read in place (see the `book` module).
-pub fn parse_request(input: &[u8]) -> Result<Request<'_>, ProtocolError> {
+pub fn parse_request(input: &[u8]) -> Result<Request, ProtocolError> {
     parse_request_in(input, None)
 }
 
-/// [`parse_request`], with the chapters' contents left in `shared` (the
-/// same bytes as `input`) and decoded when read: see
-/// [`Content`](super::book::Content).
-pub fn parse_request_shared(shared: &Arc<Vec<u8>>) -> Result<Request<'_>, ProtocolError> {
-    parse_request_in(shared, Some(shared))
+/// [`parse_request`], with the chapters' contents left in `input`, which
+/// the book then owns: decoded when read, or in place
+/// ([`Book::decode_in_place`]); see [`Content`](super::book::Content).
+pub fn parse_request_owned(input: Vec<u8>) -> Result<Request, ProtocolError> {
+    let shared = Arc::new(input);
+    parse_request_in(&shared, Some(&shared))
 }
 
-fn parse_request_in<'a>(
-    input: &'a [u8],
-    shared: Option<&Arc<Vec<u8>>>,
-) -> Result<Request<'a>, ProtocolError> {
+fn parse_request_in(input: &[u8], shared: Option<&Arc<Vec<u8>>>) -> Result<Request, ProtocolError> {
     if input.iter().all(u8::is_ascii_whitespace) {
         return Err(ProtocolError::Empty);
     }

@@ -180,3 +180,25 @@ fn quoted_close_braces_do_not_end_the_call() {
     let found = sites("{{#x \"}}\" b}}\n");
     assert_eq!(found[0].0, "{{#x \"}}\" b}}");
 }
+
+#[test]
+fn the_byte_scan_tells_calls_from_braces_and_from_nothing() {
+    let names = registry();
+    let cases = [
+        ("plain text, no braces", Sites::None),
+        (
+            "format!(\"{{}}\") and {{#include a.md}} and {{#y}}",
+            Sites::Maybe,
+        ),
+        ("\\{{#x escaped}} and a word faq", Sites::Maybe),
+        ("text\n{{#x call}}", Sites::Calls),
+        ("{{ #x spaced}}", Sites::Calls),
+        ("````faq\nQ\n````", Sites::Calls),
+        // As a JSON string spells it: a line break is `\n`, a backslash `\\`.
+        (r"line\n{{#x call}}", Sites::Calls),
+        (r"a backslash \\{{#x escaped}}", Sites::Maybe),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(sites_in(text.as_bytes(), &names), expected, "{text}");
+    }
+}
