@@ -398,6 +398,22 @@ fn code_after_a_test_only_item_is_checked() {
     assert_eq!(long, [("long".to_string(), 12, 87)]);
 }
 
+/// Only the code's own braces count toward a function's length: a `'}'`,
+/// a brace in a string or a comment, and a multi-line raw string of braces
+/// neither end a long function early nor make a short one long.
+#[test]
+fn the_length_check_counts_only_the_codes_braces() {
+    let body: String = (0..85).map(|i| format!("    let _x{i} = {i};\n")).collect();
+    let code = format!(
+        "fn long() {{\n    let _c = '}}';\n    let _s = \"}}}}\"; // }}\n{body}}}\n\n\
+         fn short() {{\n    let _r = r#\"\n{{\n{{\n\"#;\n    let _o = '{{';\n}}\n"
+    );
+    assert_eq!(
+        source::long_functions(&code, 80),
+        [("long".to_string(), 1, 89)]
+    );
+}
+
 /// An import cycle between two files is found.
 #[test]
 fn the_cycle_finder_finds_a_cycle() {

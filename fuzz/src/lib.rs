@@ -361,7 +361,7 @@ pub fn book_contents(book: &Value, generation: Generation) -> Vec<String> {
 
 /// The book with every chapter content blanked, as a JSON value: what
 /// must not change.
-pub fn skeleton(book: &Book<'_>) -> Value {
+pub fn skeleton(book: &Book) -> Value {
     let blank = vec![Some(String::new()); book.chapters.len()];
     let mut out = Vec::new();
     book.write(&mut out, &blank).expect("write to memory");

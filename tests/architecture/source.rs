@@ -370,15 +370,17 @@ pub fn cycles(edges: &BTreeMap<ModPath, BTreeSet<ModPath>>) -> Vec<Vec<ModPath>>
 }
 
 /// `(name, first line, length)` of each function in `code` longer than
-/// `limit` lines.
+/// `limit` lines. Braces are counted outside strings, character literals
+/// and comments (a `'}'` or a multi-line string does not end a function).
 pub fn long_functions(code: &str, limit: usize) -> Vec<(String, usize, usize)> {
+    let blanked = blank_literals(code);
     let lines: Vec<&str> = code.lines().collect();
+    let braces: Vec<&str> = blanked.lines().collect();
     let mut found = Vec::new();
     for (i, line) in lines.iter().enumerate() {
         let Some(name) = fn_name(line) else { continue };
         let (mut depth, mut started) = (0i64, false);
-        for (j, body) in lines.iter().enumerate().skip(i) {
-            let code = strip_strings(body);
+        for (j, code) in braces.iter().enumerate().skip(i) {
             depth += code.matches('{').count() as i64 - code.matches('}').count() as i64;
             started |= code.contains('{');
             if !started && code.trim_end().ends_with(';') {
@@ -413,19 +415,22 @@ fn fn_name(line: &str) -> Option<&str> {
     None
 }
 
-fn strip_strings(line: &str) -> String {
-    let mut out = String::new();
-    let mut in_string = false;
-    let mut chars = line.chars();
-    while let Some(c) = chars.next() {
-        match (in_string, c) {
-            (true, '\\') => {
-                chars.next();
-            }
-            (_, '"') => in_string = !in_string,
-            (false, c) => out.push(c),
-            _ => {}
+/// `code` with every string, character literal and comment replaced by
+/// spaces, its newlines kept: what is left is the code's own punctuation.
+fn blank_literals(code: &str) -> String {
+    let mut out = String::with_capacity(code.len());
+    let mut i = 0;
+    while i < code.len() {
+        if let Some(end) = skip_literal_or_comment(code, i) {
+            let end = end.max(i + 1).min(code.len());
+            let piece = &code[i..end];
+            out.extend(piece.chars().map(|c| if c == '\n' { '\n' } else { ' ' }));
+            i = end;
+            continue;
         }
+        let c = code[i..].chars().next().expect("in range");
+        out.push(c);
+        i += c.len_utf8();
     }
     out
 }
