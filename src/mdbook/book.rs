@@ -172,28 +172,6 @@ impl Content {
         }
     }
 
-    /// Whether the text may contain one of `needles`, each made of ASCII
-    /// letters, digits and `{}#-_` only: searched in the JSON string itself
-    /// while it has no `\u` escape (no other escape turns into one of those
-    /// characters, so the answer is the same but for a rare yes), in the
-    /// decoded text otherwise. Spares decoding a chapter a byte scan rules
-    /// out.
-    pub fn may_contain_any(&self, needles: &[&str]) -> bool {
-        let plain = |needle: &&str| {
-            (needle.bytes()).all(|b| b.is_ascii_alphanumeric() || b"{}#-_".contains(&b))
-        };
-        if let Repr::InJson { json, span } = &self.0
-            && needles.iter().all(plain)
-        {
-            let raw = json.get(span.clone()).unwrap_or_default();
-            if memchr::memmem::find(raw, b"\\u").is_none() {
-                return (needles.iter()).any(|n| memchr::memmem::find(raw, n.as_bytes()).is_some());
-            }
-        }
-        let text = self.get();
-        needles.iter().any(|needle| text.contains(needle))
-    }
-
     /// The text as its JSON string spells it (between the quotes), while
     /// that holds no `\u` escape: ASCII syntax such as `{{#name` or a
     /// fence is spelled there as in the text, but for tabs and line breaks
