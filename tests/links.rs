@@ -605,3 +605,22 @@ fn heading_text_matches_in_unicode() {
     );
     assert!(result.messages().contains("U+200B"), "{}", result.stderr);
 }
+
+/// The characters the plugin marks a deferred link with, written by the
+/// author, are the author's text: they come back as written, and only the
+/// directive becomes a link.
+#[test]
+fn an_authors_text_that_spells_a_link_marker_is_left_as_written() {
+    let chapter = "Mine: \u{FDD0}0\u{FDD1}, and {{#contributing}}.\n";
+    let (result, _) = run_book(
+        &[("CONTRIBUTING.md", CONTRIBUTING)],
+        url_config(),
+        &[("A", "a.md", chapter)],
+    );
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    let url = "https://github.com/o/r/blob/main/CONTRIBUTING.md";
+    assert_eq!(
+        result.contents(Shape::V05)[0],
+        format!("Mine: \u{FDD0}0\u{FDD1}, and [Contributing to Torch]({url}).\n")
+    );
+}

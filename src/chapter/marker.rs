@@ -2,12 +2,16 @@
 //!
 //! A marker is `U+FDD0`, the link's number in its chapter, `U+FDD1`: two
 //! noncharacters, which Unicode reserves for a program's internal use, so
-//! no Markdown construct and no slug rule gives them a meaning. The resolve
-//! stage replaces every marker before the chapter is written; one it cannot
-//! account for (a number out of order) is left as it is.
+//! no Markdown construct and no slug rule gives them a meaning. Every
+//! marker in a directive's output is replaced before the chapter is written
+//! (`chapter::final_text`); one it cannot account for (a number out of
+//! order) is left as it is. Only directives' output is searched: the same
+//! characters in the author's own text are text.
 
 use std::ops::Range;
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
+
+use memchr::memmem::Finder;
 
 use super::splice;
 
@@ -25,8 +29,11 @@ pub fn marker(number: usize) -> String {
 
 /// Every well-formed marker in `text`: its range and number, in order.
 pub fn markers_in(text: &str) -> impl Iterator<Item = (Range<usize>, usize)> + '_ {
-    const OPEN_BYTES: &[u8] = "\u{FDD0}".as_bytes();
-    memchr::memmem::find_iter(text.as_bytes(), OPEN_BYTES).filter_map(move |start| {
+    // Built once: each directive's output is searched, and building a
+    // searcher per search cost 1% of a book with ten directives a chapter.
+    static OPEN_FINDER: LazyLock<Finder<'static>> =
+        LazyLock::new(|| Finder::new(OPEN.encode_utf8(&mut [0; 4]).as_bytes()).into_owned());
+    OPEN_FINDER.find_iter(text.as_bytes()).filter_map(move |start| {
         let digits_start = start + OPEN.len_utf8();
         let rest = &text[digits_start..];
         let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
@@ -37,19 +44,17 @@ pub fn markers_in(text: &str) -> impl Iterator<Item = (Range<usize>, usize)> + '
     })
 }
 
-/// `text` with marker `n` replaced by `links[n]` (a multi-line link stays
-/// in the container its marker is in, see [`splice::push_in_place`]); a
-/// marker without a link stays as it is.
-pub fn replace_markers(text: String, links: &[Arc<str>]) -> String {
-    if markers_in(&text).next().is_none() {
-        return text;
-    }
-    let crlf = crate::markdown::uses_crlf(&text);
+/// `text` (a directive's output, `\n` line endings) with marker `n`
+/// replaced by `links[n]` (a multi-line link stays in the container its
+/// marker is in, see [`splice::push_in_place`]); a marker without a link
+/// stays as it is. `None` when `text` holds no marker.
+pub fn replace_markers(text: &str, links: &[Arc<str>]) -> Option<String> {
+    markers_in(text).next()?;
     let mut out = String::with_capacity(text.len());
     // Where the line of the next marker starts, found incrementally so
     // that many markers on one long line stay linear.
     let (mut copied, mut line_start) = (0, 0);
-    for (range, number) in markers_in(&text) {
+    for (range, number) in markers_in(text) {
         let Some(link) = links.get(number) else {
             continue;
         };
@@ -58,11 +63,11 @@ pub fn replace_markers(text: String, links: &[Arc<str>]) -> String {
             line_start = copied + newline + 1;
         }
         out.push_str(gap);
-        splice::push_in_place(&mut out, link, &text[line_start..range.start], crlf);
+        splice::push_in_place(&mut out, link, &text[line_start..range.start], false);
         copied = range.end;
     }
     out.push_str(&text[copied..]);
-    out
+    Some(out)
 }
 
 #[cfg(test)]

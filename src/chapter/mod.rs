@@ -13,6 +13,7 @@ pub mod map;
 pub mod marker;
 pub mod splice;
 
+use std::borrow::Cow;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -25,9 +26,9 @@ use splice::{Replacement, spans_of, splice};
 /// One chapter after the expand stage.
 ///
 /// It keeps the replacements, not the expanded text: the text is made
-/// again from the chapter whenever a later stage reads it (once to index
-/// the page, once to check its links, once to write it), and dropped after
-/// each use. Equal expansions share one text, so a book that repeats the
+/// from the chapter when a later stage needs it (once to index the page,
+/// whose parse the check pass reads; the final text, once, to write it),
+/// and dropped after each use. Equal expansions share one text, so a book that repeats the
 /// same directives holds each output once, not once per chapter.
 #[derive(Debug, Default)]
 pub struct Expanded {
@@ -129,9 +130,65 @@ pub fn final_text(
     if expanded.replacements.is_empty() && notes.is_empty() {
         return None;
     }
-    let text = match notes.is_empty() {
-        true => splice(content, &expanded.replacements),
-        false => splice(content, &map::with_notes(&expanded.replacements, notes)),
+    let mut replacements = match notes.is_empty() {
+        true => Cow::Borrowed(&expanded.replacements[..]),
+        false => Cow::Owned(map::with_notes(&expanded.replacements, notes)),
     };
-    Some(marker::replace_markers(text, links))
+    // Links go into the directives' output before it is spliced in, so
+    // that the chapter is spliced once and its own text is never searched.
+    if !links.is_empty() {
+        let linked: Vec<(usize, String)> = (replacements.iter().enumerate())
+            .filter_map(|(k, r)| Some((k, marker::replace_markers(&r.text, links)?)))
+            .collect();
+        for (k, text) in linked {
+            replacements.to_mut()[k].text = text.into();
+        }
+    }
+    Some(splice(content, &replacements))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn expanded(content: &str, sites: &[(&str, &str)]) -> Expanded {
+        let replacements = (sites.iter())
+            .map(|(site, text)| {
+                let at = content.find(site).expect("site");
+                Replacement::new(at..at + site.len(), (*text).into())
+            })
+            .collect();
+        Expanded::new(content, replacements, Deferred::default(), Vec::new())
+    }
+
+    fn resolved(links: &[&str]) -> Resolved {
+        Resolved {
+            links: links.iter().map(|l| Arc::from(*l)).collect(),
+            notes: Vec::new(),
+        }
+    }
+
+    /// The author's own text is text, even when it spells a marker: only
+    /// the directives' output has its markers replaced.
+    #[test]
+    fn only_the_directives_markers_become_links() {
+        let content = format!("mine {} and {{{{#d}}}}\n", marker::marker(0));
+        let chapter = expanded(&content, &[("{{#d}}", &marker::marker(0))]);
+        let text = final_text(&content, Some(&chapter), Some(&resolved(&["[a](b)"])));
+        let mine = format!("mine {} and [a](b)\n", marker::marker(0));
+        assert_eq!(text.as_deref(), Some(mine.as_str()));
+    }
+
+    /// A multi-line link in a multi-line output stays in the block quote
+    /// and the list item the call sat in, with the chapter's line endings.
+    #[test]
+    fn a_link_in_an_output_keeps_the_outputs_container() {
+        let content = "> - {{#d}}\r\n";
+        let output = format!("- x {}\n- y", marker::marker(0));
+        let chapter = expanded(content, &[("{{#d}}", &output)]);
+        let links = resolved(&["[a\nb](c)"]);
+        let text = final_text(content, Some(&chapter), Some(&links));
+        let expected = "> - - x [a\r\n>       b](c)\r\n>   - y\r\n";
+        assert_eq!(text.as_deref(), Some(expected));
+    }
 }
