@@ -607,20 +607,24 @@ fn heading_text_matches_in_unicode() {
 }
 
 /// The characters the plugin marks a deferred link with, written by the
-/// author, are the author's text: they come back as written, and only the
-/// directive becomes a link.
+/// author, are the author's text: they come back as written, in a
+/// paragraph and in a FAQ answer (which a directive's output carries), and
+/// only the directive becomes a link.
 #[test]
 fn an_authors_text_that_spells_a_link_marker_is_left_as_written() {
-    let chapter = "Mine: \u{FDD0}0\u{FDD1}, and {{#contributing}}.\n";
+    let mine = "Mine: \u{FDD0}0\u{FDD1} \u{FDD2}0\u{FDD1}";
+    let chapter = format!(
+        "{mine}, {{{{#contributing}}}}.\n\n```faq\n## Q?\n{mine}, {{{{#contributing}}}}.\n```\n"
+    );
     let (result, _) = run_book(
         &[("CONTRIBUTING.md", CONTRIBUTING)],
         url_config(),
-        &[("A", "a.md", chapter)],
+        &[("A", "a.md", &chapter)],
     );
     assert_eq!(result.code, 0, "{}", result.stderr);
     let url = "https://github.com/o/r/blob/main/CONTRIBUTING.md";
-    assert_eq!(
-        result.contents(Shape::V05)[0],
-        format!("Mine: \u{FDD0}0\u{FDD1}, and [Contributing to Torch]({url}).\n")
-    );
+    let both = format!("{mine}, [Contributing to Torch]({url}).");
+    let content = &result.contents(Shape::V05)[0];
+    assert!(content.starts_with(&format!("{both}\n")), "{content}");
+    assert!(content.contains(&format!("\n{both}\n")), "{content}");
 }

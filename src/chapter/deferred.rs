@@ -51,6 +51,8 @@ pub struct Deferred {
     /// Groups whose headings this chapter renders (`{{#maintainers}}`),
     /// so that links to a group can find its page.
     pub rendered_groups: Vec<String>,
+    /// What the chapter's link markers open with.
+    pub marker_open: super::marker::Open,
 }
 
 impl Deferred {

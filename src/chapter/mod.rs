@@ -138,7 +138,12 @@ pub fn final_text(
     // that the chapter is spliced once and its own text is never searched.
     if !links.is_empty() {
         let linked: Vec<(usize, String)> = (replacements.iter().enumerate())
-            .filter_map(|(k, r)| Some((k, marker::replace_markers(&r.text, links)?)))
+            .filter_map(|(k, r)| {
+                Some((
+                    k,
+                    marker::replace_markers(&r.text, links, expanded.deferred.marker_open)?,
+                ))
+            })
             .collect();
         for (k, text) in linked {
             replacements.to_mut()[k].text = text.into();
@@ -172,10 +177,11 @@ mod tests {
     /// the directives' output has its markers replaced.
     #[test]
     fn only_the_directives_markers_become_links() {
-        let content = format!("mine {} and {{{{#d}}}}\n", marker::marker(0));
-        let chapter = expanded(&content, &[("{{#d}}", &marker::marker(0))]);
+        let open = marker::Open::default();
+        let content = format!("mine {} and {{{{#d}}}}\n", open.marker(0));
+        let chapter = expanded(&content, &[("{{#d}}", &open.marker(0))]);
         let text = final_text(&content, Some(&chapter), Some(&resolved(&["[a](b)"])));
-        let mine = format!("mine {} and [a](b)\n", marker::marker(0));
+        let mine = format!("mine {} and [a](b)\n", open.marker(0));
         assert_eq!(text.as_deref(), Some(mine.as_str()));
     }
 
@@ -184,7 +190,7 @@ mod tests {
     #[test]
     fn a_link_in_an_output_keeps_the_outputs_container() {
         let content = "> - {{#d}}\r\n";
-        let output = format!("- x {}\n- y", marker::marker(0));
+        let output = format!("- x {}\n- y", marker::Open::default().marker(0));
         let chapter = expanded(content, &[("{{#d}}", &output)]);
         let links = resolved(&["[a\nb](c)"]);
         let text = final_text(content, Some(&chapter), Some(&links));

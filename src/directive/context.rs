@@ -2,7 +2,7 @@
 //! while the expand pass expands it, [`LinkCx`] while the check pass
 //! resolves a deferred link.
 
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 use std::sync::Arc;
@@ -56,12 +56,16 @@ pub struct ChapterState {
     /// ids of the chapter's own headings, computed on first use.
     claimed_ids: RefCell<Option<HashSet<String>>>,
     deferred: RefCell<Deferred>,
+    /// What the chapter's link markers open with, decided at the first.
+    marker_open: OnceCell<marker::Open>,
 }
 
 impl ChapterState {
     /// What the chapter's directives left for the check pass.
     pub(crate) fn into_deferred(self) -> Deferred {
-        self.deferred.into_inner()
+        let mut deferred = self.deferred.into_inner();
+        deferred.marker_open = self.marker_open.into_inner().unwrap_or_default();
+        deferred
     }
 }
 
@@ -159,11 +163,13 @@ impl<'a> Cx<'a> {
     /// [`resolve`](super::BraceDirective::resolve) once every chapter is expanded
     /// and indexed. Returns what stands in the expanded text until then.
     pub fn defer_link(&self, call: &Call<'_>) -> Expansion {
+        let open = (self.state.marker_open)
+            .get_or_init(|| marker::Open::for_text(&self.current().content.get()));
         let mut deferred = self.state.deferred.borrow_mut();
         let number = deferred.links.len();
         let link = call.pending(|range| self.range_in_chapter(range));
         deferred.links.push(link);
-        Expansion::Inline(marker::marker(number))
+        Expansion::Inline(open.marker(number))
     }
 
     /// Records that this chapter renders group `id` as a heading.
