@@ -28,8 +28,9 @@ use splice::{Replacement, spans_of, splice};
 /// It keeps the replacements, not the expanded text: the text is made
 /// from the chapter when a later stage needs it (once to index the page,
 /// whose parse the check pass reads; the final text, once, to write it),
-/// and dropped after each use. Equal expansions share one text, so a book that repeats the
-/// same directives holds each output once, not once per chapter.
+/// and dropped after each use. Equal expansions share one text, so a book
+/// that repeats the same directives holds each output once, not once per
+/// chapter.
 #[derive(Debug, Default)]
 pub struct Expanded {
     /// The replacements that make the expanded text, in chapter offsets,
@@ -137,13 +138,9 @@ pub fn final_text(
     // Links go into the directives' output before it is spliced in, so
     // that the chapter is spliced once and its own text is never searched.
     if !links.is_empty() {
+        let open = expanded.deferred.marker_open;
         let linked: Vec<(usize, String)> = (replacements.iter().enumerate())
-            .filter_map(|(k, r)| {
-                Some((
-                    k,
-                    marker::replace_markers(&r.text, links, expanded.deferred.marker_open)?,
-                ))
-            })
+            .filter_map(|(k, r)| marker::replace_markers(&r.text, links, open).map(|t| (k, t)))
             .collect();
         for (k, text) in linked {
             replacements.to_mut()[k].text = text.into();
